@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { ContentBlockSchema } from './content-block.ts';
+import { ResourceSchema } from './resource.ts';
+
+const timestamp = z.string().min(1);
+const JsonObjectSchema = z.record(z.string(), z.unknown());
+
+/** Opens a turn: everything up to the next `turn_start` belongs to it. */
+export const TurnStartEventSchema = z.object({ type: z.literal('turn_start'), timestamp });
+export type TurnStartEvent = z.infer<typeof TurnStartEventSchema>;
+
+/**
+ * The user's message. `resources` are the snapshots attached at this turn; lines written before
+ * resources existed have none and parse as `[]`.
+ */
+export const ChatRequestEventSchema = z.object({
+  type: z.literal('chat_request'),
+  timestamp,
+  content: z.string(),
+  schema: JsonObjectSchema.optional(),
+  resources: z.array(ResourceSchema).default([]),
+});
+export type ChatRequestEvent = z.output<typeof ChatRequestEventSchema>;
+
+/** Token counts of one provider call, as the provider reported them. */
+export const UsageSchema = z.object({
+  inputTokens: z.number().int().nonnegative().optional(),
+  outputTokens: z.number().int().nonnegative().optional(),
+  cacheReadTokens: z.number().int().nonnegative().optional(),
+  cacheWriteTokens: z.number().int().nonnegative().optional(),
+});
+export type Usage = z.infer<typeof UsageSchema>;
+
+const responseFields = { type: z.literal('chat_response'), timestamp, usage: UsageSchema.optional() };
+/** The assistant's answer: a message, its reasoning, or structured data (with `--schema`). */
+export const ChatResponseEventSchema = z.union([
+  z.object({ ...responseFields, message: z.string() }),
+  z.object({ ...responseFields, reasoning: z.string() }),
+  z.object({ ...responseFields, structured: z.unknown() }),
+]);
+export type ChatResponseEvent = z.infer<typeof ChatResponseEventSchema>;
+
+export const ToolCallRequestEventSchema = z.object({
+  type: z.literal('tool_call_request'),
+  timestamp,
+  id: z.string().min(1),
+  name: z.string().min(1),
+  arguments: JsonObjectSchema,
+});
+export type ToolCallRequestEvent = z.infer<typeof ToolCallRequestEventSchema>;
+
+export const ToolCallResponseEventSchema = z.object({
+  type: z.literal('tool_call_response'),
+  timestamp,
+  id: z.string().min(1),
+  content: z.array(ContentBlockSchema),
+  isError: z.boolean().default(false),
+});
+export type ToolCallResponseEvent = z.output<typeof ToolCallResponseEventSchema>;
+
+/** A change to the conversation's configuration: a partial config, merged over what came before. */
+export const ConfigDeltaEventSchema = z.object({
+  type: z.literal('config_delta'),
+  timestamp,
+  delta: JsonObjectSchema,
+});
+export type ConfigDeltaEvent = z.infer<typeof ConfigDeltaEventSchema>;
+
+const knownSchemas = {
+  turn_start: TurnStartEventSchema,
+  chat_request: ChatRequestEventSchema,
+  chat_response: ChatResponseEventSchema,
+  tool_call_request: ToolCallRequestEventSchema,
+  tool_call_response: ToolCallResponseEventSchema,
+  config_delta: ConfigDeltaEventSchema,
+} as const;
+
+export type KnownEventType = keyof typeof knownSchemas;
+export const KNOWN_EVENT_TYPES = Object.keys(knownSchemas) as KnownEventType[];
+
+/**
+ * An event of a type this version does not know (written by a newer jp, or by hand). It is kept
+ * field for field, so loading and saving a conversation never drops it.
+ */
+export interface UnknownEvent {
+  type: string;
+  timestamp?: string;
+  [field: string]: unknown;
+}
+
+export type KnownEvent =
+  | TurnStartEvent
+  | ChatRequestEvent
+  | ChatResponseEvent
+  | ToolCallRequestEvent
+  | ToolCallResponseEvent
+  | ConfigDeltaEvent;
+
+export type ConversationEvent = KnownEvent | UnknownEvent;
+
+export function isKnownEventType(type: string): type is KnownEventType {
+  return Object.hasOwn(knownSchemas, type);
+}
+
+export function isKnownEvent(event: ConversationEvent): event is KnownEvent {
+  return isKnownEventType(event.type);
+}
+
+export type ParseEventResult = { success: true; event: ConversationEvent } | { success: false; error: string };
+
+/** Validates one stored event (already JSON-parsed). Unknown types pass through untouched. */
+export function parseEvent(json: unknown): ParseEventResult {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    return { success: false, error: 'an event must be a JSON object' };
+  }
+  const type = (json as { type?: unknown }).type;
+  if (typeof type !== 'string' || type === '') {
+    return { success: false, error: 'an event needs a string "type"' };
+  }
+  if (!isKnownEventType(type)) {
+    return { success: true, event: { ...(json as UnknownEvent) } };
+  }
+  const parsed = knownSchemas[type].safeParse(json);
+  if (!parsed.success) {
+    return { success: false, error: `invalid ${type} event: ${z.prettifyError(parsed.error).replaceAll('\n', '; ')}` };
+  }
+  return { success: true, event: parsed.data as KnownEvent };
+}
+
+/** The JSON form of an event: blobs as base64, empty `resources` left out. */
+export function eventToJson(event: ConversationEvent): Record<string, unknown> {
+  if (!isKnownEvent(event)) return { ...event };
+  const json = z.encode(knownSchemas[event.type] as z.ZodType, event) as Record<string, unknown>;
+  if (event.type === 'chat_request' && Array.isArray(json.resources) && json.resources.length === 0) {
+    delete json.resources;
+  }
+  return json;
+}
+
+/** One line of `events.jsonl`, without the newline. */
+export function serializeEvent(event: ConversationEvent): string {
+  return JSON.stringify(eventToJson(event));
+}

@@ -1,0 +1,67 @@
+export { AnnotationsSchema, type Annotations } from './annotations.ts';
+export { Base64BytesSchema } from './base64.ts';
+export {
+  BlobResourceSchema,
+  ResourceSchema,
+  TextResourceSchema,
+  isBlobResource,
+  isTextResource,
+  resourceFromJson,
+  resourceToJson,
+  type BlobResource,
+  type Resource,
+  type ResourceJson,
+  type TextResource,
+} from './resource.ts';
+export { resourceByteLength, resourceBytes, resourceSha256, sha256Hex } from './resource-checksum.ts';
+export { InputRequestSchema, type InputRequest } from './input-request.ts';
+export {
+  ContentBlockSchema,
+  QuestionBlockSchema,
+  ResourceBlockSchema,
+  TextBlockSchema,
+  type ContentBlock,
+  type ContentBlockJson,
+  type QuestionBlock,
+  type ResourceBlock,
+  type TextBlock,
+} from './content-block.ts';
+export {
+  ChatRequestEventSchema,
+  ChatResponseEventSchema,
+  ConfigDeltaEventSchema,
+  KNOWN_EVENT_TYPES,
+  ToolCallRequestEventSchema,
+  ToolCallResponseEventSchema,
+  TurnStartEventSchema,
+  UsageSchema,
+  eventToJson,
+  isKnownEvent,
+  isKnownEventType,
+  parseEvent,
+  serializeEvent,
+  type ChatRequestEvent,
+  type ChatResponseEvent,
+  type ConfigDeltaEvent,
+  type ConversationEvent,
+  type KnownEvent,
+  type KnownEventType,
+  type ParseEventResult,
+  type ToolCallRequestEvent,
+  type ToolCallResponseEvent,
+  type TurnStartEvent,
+  type UnknownEvent,
+  type Usage,
+} from './conversation-event.ts';
+export { fenceLanguage } from './mime-language.ts';
+export { formatResource } from './format-resource.ts';
+export {
+  contentFromMcpToolResult,
+  resourceFromMcpContents,
+  resourceFromMcpEmbedded,
+  type ConvertedToolResult,
+  type McpCallToolResult,
+  type McpEmbeddedResource,
+  type McpResourceContents,
+} from './mcp-conversions.ts';
+export { groupTurns, type Turn } from './turns.ts';

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { AnnotationsSchema } from './annotations.ts';
+import { Base64BytesSchema } from './base64.ts';
+
+/**
+ * Fields every resource has. `uri`, `mimeType` and `annotations` (and `_meta`) are MCP's; `name`,
+ * `title`, `description` and `formatted` are jp's extensions, absent on resources built from MCP data.
+ */
+const ResourceFields = {
+  uri: z.string().min(1),
+  mimeType: z.string().optional(),
+  annotations: AnnotationsSchema.optional(),
+  _meta: z.record(z.string(), z.unknown()).optional(),
+  name: z.string().optional(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  formatted: z.string().optional(),
+};
+
+export const TextResourceSchema = z.object({ ...ResourceFields, text: z.string() });
+export type TextResource = z.infer<typeof TextResourceSchema>;
+
+/** `blob` is base64 in JSON (`z.encode`) and a `Uint8Array` in memory (`parse`/`z.decode`). */
+export const BlobResourceSchema = z.object({ ...ResourceFields, blob: Base64BytesSchema });
+export type BlobResource = z.output<typeof BlobResourceSchema>;
+
+/**
+ * A snapshot of something attached to a conversation or returned by a tool: a canonical URI and
+ * either text or bytes. The JSON form is MCP's resource-contents form plus jp's extensions.
+ */
+export const ResourceSchema = z.union([TextResourceSchema, BlobResourceSchema]);
+export type Resource = z.output<typeof ResourceSchema>;
+/** The JSON (wire and disk) form of a resource: `blob` as base64. */
+export type ResourceJson = z.input<typeof ResourceSchema>;
+
+export function isTextResource(resource: Resource): resource is TextResource {
+  return 'text' in resource && typeof resource.text === 'string';
+}
+
+export function isBlobResource(resource: Resource): resource is BlobResource {
+  return 'blob' in resource && resource.blob instanceof Uint8Array;
+}
+
+/** Parses the JSON form; throws a ZodError on a malformed resource. */
+export function resourceFromJson(json: unknown): Resource {
+  return ResourceSchema.parse(json);
+}
+
+/** The JSON form, with extension fields left out when absent. */
+export function resourceToJson(resource: Resource): ResourceJson {
+  return z.encode(ResourceSchema, resource);
+}

@@ -1,0 +1,19 @@
+import { Output } from '../output/output.ts';
+import { ConversationStore } from '../store/conversation-store.ts';
+import { findWorkspace, type Workspace } from '../workspace/workspace.ts';
+import type { GlobalOptions } from './global-options.ts';
+
+/** What every command inside a workspace starts from. */
+export interface CommandContext {
+  globals: GlobalOptions;
+  cwd: string;
+  workspace: Workspace;
+  store: ConversationStore;
+  output: Output;
+}
+
+export function workspaceContext(globals: GlobalOptions): CommandContext {
+  const cwd = process.cwd();
+  const workspace = findWorkspace(cwd, globals.workspace);
+  return { globals, cwd, workspace, store: new ConversationStore(workspace.jpDir), output: new Output(globals) };
+}

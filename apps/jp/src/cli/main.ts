@@ -1,0 +1,171 @@
+import { Command, CommanderError, Option } from 'commander';
+import { version } from '../version.ts';
+import { readGlobalOptions, type GlobalOptions } from './global-options.ts';
+import { reportError } from './report-error.ts';
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function globals(command: Command): GlobalOptions {
+  return readGlobalOptions(command.optsWithGlobals());
+}
+
+/** Builds the command tree. Each action imports its module only when it runs. */
+export function buildProgram(): Command {
+  const program = new Command('jp')
+    .description('A conversation engine for programmers: attach files, pages, command output and MCP resources to LLM conversations.')
+    .version(version, '-V, --version')
+    .option('-w, --workspace <dir>', 'workspace directory (default: found by walking up from the current directory)')
+    .option('-c, --cfg <key=value>', 'set a configuration value (repeatable), e.g. -c assistant.model=echo', collect, [])
+    .addOption(new Option('-F, --format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .option('-q, --quiet', 'print only the answer or the requested data')
+    .option('--no-color', 'disable colour (NO_COLOR is honoured too)')
+    .option('-v, --verbose', 'print stack traces and debugging details on errors')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+
+  program
+    .command('init')
+    .description('create a jp workspace (.jp/) in DIR or the current directory')
+    .argument('[dir]', 'directory to initialise')
+    .action(async (dir: string | undefined, _opts, cmd: Command) => {
+      const { initCommand } = await import('../commands/init.ts');
+      await initCommand(globals(cmd), dir);
+    });
+
+  program
+    .command('query')
+    .alias('q')
+    .description('ask the model; stdin, when piped, is read and joined with TEXT')
+    .argument('[text...]', 'the query')
+    .option('-n, --new', 'start a new conversation')
+    .option('--id <id>', 'conversation to continue (default: the active one, or $JP_CONVERSATION)')
+    .option('-a, --attach <url>', 'attach a file, directory, glob or URL at this turn (repeatable)', collect, [])
+    .option('-m, --model <id>', 'model id, e.g. echo or anthropic/claude-sonnet-4-5')
+    .option('--title <title>', 'title of a new conversation')
+    .action(async (text: string[], opts, cmd: Command) => {
+      const { queryCommand } = await import('../commands/query.ts');
+      await queryCommand(globals(cmd), text, opts);
+    });
+
+  const attachment = program.command('attachment').alias('a').description('manage the attachments declared in a conversation');
+  attachment
+    .command('add')
+    .description('declare attachments; they are resolved into the next query')
+    .argument('<url...>', 'files, directories, globs or URLs')
+    .option('--id <id>', 'conversation (default: the active one)')
+    .action(async (urls: string[], opts, cmd: Command) => {
+      const { attachmentAdd } = await import('../commands/attachment.ts');
+      await attachmentAdd(globals(cmd), urls, opts);
+    });
+  attachment
+    .command('ls')
+    .description('list declared attachments')
+    .option('--id <id>', 'conversation (default: the active one)')
+    .action(async (opts, cmd: Command) => {
+      const { attachmentLs } = await import('../commands/attachment.ts');
+      await attachmentLs(globals(cmd), opts);
+    });
+  attachment
+    .command('rm')
+    .description('remove a declaration by URL or by its number in `jp attachment ls`; snapshots already sent stay')
+    .argument('<url-or-index...>', 'declaration or 1-based index')
+    .option('--id <id>', 'conversation (default: the active one)')
+    .action(async (targets: string[], opts, cmd: Command) => {
+      const { attachmentRm } = await import('../commands/attachment.ts');
+      await attachmentRm(globals(cmd), targets, opts);
+    });
+
+  const conversation = program.command('conversation').alias('c').description('list, inspect, fork and switch conversations');
+  conversation
+    .command('ls')
+    .description('list conversations, most recently active first')
+    .option('--limit <n>', 'show at most N conversations')
+    .action(async (opts, cmd: Command) => {
+      const { conversationLs } = await import('../commands/conversation-ls.ts');
+      await conversationLs(globals(cmd), opts);
+    });
+  conversation
+    .command('show')
+    .description('print a conversation: its turns and the resources of each')
+    .argument('[id]', 'conversation (default: the active one)')
+    .action(async (id: string | undefined, _opts, cmd: Command) => {
+      const { conversationShow } = await import('../commands/conversation.ts');
+      await conversationShow(globals(cmd), id);
+    });
+  conversation
+    .command('use')
+    .description('make a conversation the active one')
+    .argument('<id>', 'conversation')
+    .action(async (id: string, _opts, cmd: Command) => {
+      const { conversationUse } = await import('../commands/conversation.ts');
+      await conversationUse(globals(cmd), id);
+    });
+  conversation
+    .command('fork')
+    .description('copy a conversation (its turns, or none) into a new one and print the new id')
+    .argument('[id]', 'conversation to fork (default: the active one)')
+    .option('--until-turn <n>', 'copy turns 0 through N only')
+    .option('--no-turns', 'copy no turns: the fork starts empty with the same configuration')
+    .option('--title <title>', 'title of the fork')
+    .option('--activate', 'make the fork the active conversation')
+    .action(async (id: string | undefined, opts, cmd: Command) => {
+      const { conversationFork } = await import('../commands/conversation.ts');
+      await conversationFork(globals(cmd), id, opts);
+    });
+  conversation
+    .command('rm')
+    .description('delete a conversation')
+    .argument('<id>', 'conversation')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .action(async (id: string, opts, cmd: Command) => {
+      const { conversationRm } = await import('../commands/conversation.ts');
+      await conversationRm(globals(cmd), id, opts);
+    });
+  conversation
+    .command('path')
+    .description("print the directory holding a conversation's files")
+    .argument('[id]', 'conversation (default: the active one)')
+    .action(async (id: string | undefined, _opts, cmd: Command) => {
+      const { conversationPath } = await import('../commands/conversation.ts');
+      await conversationPath(globals(cmd), id);
+    });
+
+  const config = program.command('config').description('show or change configuration');
+  config
+    .command('show')
+    .description('print the effective configuration (of a conversation with --id)')
+    .option('--id <id>', 'conversation')
+    .action(async (opts, cmd: Command) => {
+      const { configShow } = await import('../commands/config.ts');
+      await configShow(globals(cmd), opts);
+    });
+  config
+    .command('set')
+    .description('set a value in the workspace config (.jp/config.toml)')
+    .argument('<key>', 'dotted key, e.g. assistant.model')
+    .argument('<value>', 'a TOML value; bare words are strings')
+    .action(async (key: string, value: string, _opts, cmd: Command) => {
+      const { configSet } = await import('../commands/config.ts');
+      await configSet(globals(cmd), key, value);
+    });
+
+  return program;
+}
+
+/** Runs the CLI and returns the exit code. */
+export async function main(args: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(args, { from: 'user' });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version print and exit 0; every other commander error is a usage error, already printed.
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    const raw = program.opts();
+    return reportError(error, readGlobalOptions(raw));
+  }
+}

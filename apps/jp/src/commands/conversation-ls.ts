@@ -1,0 +1,39 @@
+import { UsageError } from '@jp/core/errors';
+import type { GlobalOptions } from '../cli/global-options.ts';
+import { workspaceContext } from '../cli/command-context.ts';
+
+/** Lists conversations from their metadata files alone: no events, no schemas, no blobs are read. */
+export async function conversationLs(globals: GlobalOptions, options: { limit?: string }): Promise<void> {
+  const { store, output } = workspaceContext(globals);
+  let limit: number | undefined;
+  if (options.limit !== undefined) {
+    limit = Number(options.limit);
+    if (!Number.isInteger(limit) || limit < 0) throw new UsageError(`--limit takes a whole number, not ${options.limit}`, { code: 'usage_error' });
+  }
+  const active = store.activeId();
+  const all = store.list().slice(0, limit);
+  if (output.json) {
+    output.data({
+      conversations: all.map((m) => ({
+        id: m.id,
+        title: m.title ?? null,
+        turns: m.turnCount,
+        createdAt: m.createdAt,
+        lastActivityAt: m.lastActivityAt,
+        active: m.id === active,
+        forkedFrom: m.forkedFrom ?? null,
+      })),
+    });
+    return;
+  }
+  if (all.length === 0) {
+    output.note('no conversations yet; start one with `jp query --new "…"`');
+    return;
+  }
+  for (const m of all) {
+    const marker = m.id === active ? '*' : ' ';
+    const turns = `${m.turnCount} turn${m.turnCount === 1 ? '' : 's'}`;
+    const fork = m.forkedFrom ? `  (fork of ${m.forkedFrom.id})` : '';
+    output.line(`${marker} ${m.id}  ${m.lastActivityAt.slice(0, 19).replace('T', ' ')}  ${turns.padEnd(9)}  ${m.title ?? ''}${fork}`);
+  }
+}

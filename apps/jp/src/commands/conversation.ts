@@ -1,0 +1,150 @@
+import { createInterface } from 'node:readline/promises';
+import { UsageError } from '@jp/core/errors';
+import { eventToJson, groupTurns, isTextResource, resourceByteLength, type ChatResponseEvent, type ConversationEvent } from '@jp/core';
+import type { GlobalOptions } from '../cli/global-options.ts';
+import { workspaceContext } from '../cli/command-context.ts';
+import { mergeLayers } from '../config/merge-config.ts';
+import { conversationLayers } from '../conversation/conversation-config.ts';
+import { selectConversation } from '../conversation/select-conversation.ts';
+
+const HINT = 'pass an id; `jp conversation ls` lists them';
+
+export async function conversationShow(globals: GlobalOptions, idArg: string | undefined): Promise<void> {
+  const { store, output } = workspaceContext(globals);
+  const id = selectConversation(store, idArg, HINT);
+  const metadata = store.metadata(id);
+  const { events, warnings } = await store.events(id);
+  for (const warning of warnings) output.warn(warning);
+  if (output.json) {
+    const { id: _id, ...rest } = metadata;
+    output.data({ id, ...rest, events: events.map(eventToJson) });
+    return;
+  }
+  output.line(`conversation ${id}${metadata.title ? `  ${metadata.title}` : ''}`);
+  if (metadata.forkedFrom) output.line(`forked from ${metadata.forkedFrom.id}${metadata.forkedFrom.turn === null ? '' : ` at turn ${metadata.forkedFrom.turn}`}`);
+  for (const turn of groupTurns(events).turns) {
+    output.line();
+    output.line(`── turn ${turn.index} ──`);
+    for (const event of turn.events) describeEvent(event, (line) => output.line(line));
+  }
+}
+
+function describeEvent(event: ConversationEvent, line: (text: string) => void): void {
+  switch (event.type) {
+    case 'chat_request': {
+      const request = event as Extract<ConversationEvent, { type: 'chat_request'; content: string }>;
+      line(`user: ${request.content}`);
+      for (const resource of request.resources) {
+        const kind = isTextResource(resource) ? 'text' : 'blob';
+        line(`  resource ${resource.name ?? resource.uri}  ${resource.uri}  (${resource.mimeType ?? 'unknown type'}, ${kind}, ${resourceByteLength(resource)} bytes)`);
+      }
+      break;
+    }
+    case 'chat_response': {
+      const response = event as ChatResponseEvent;
+      if ('message' in response) line(`assistant: ${response.message}`);
+      else if ('reasoning' in response) line(`assistant (reasoning): ${response.reasoning}`);
+      else line(`assistant (structured): ${JSON.stringify(response.structured)}`);
+      break;
+    }
+    case 'config_delta':
+      line(`config: ${JSON.stringify((event as { delta: unknown }).delta)}`);
+      break;
+    case 'tool_call_request':
+      line(`tool call: ${(event as { name: string }).name} ${JSON.stringify((event as { arguments: unknown }).arguments)}`);
+      break;
+    case 'tool_call_response':
+      line(`tool result${(event as { isError: boolean }).isError ? ' (error)' : ''}: ${(event as { content: unknown[] }).content.length} block(s)`);
+      break;
+    case 'turn_start':
+      break;
+    default:
+      line(`(${event.type} event)`);
+  }
+}
+
+export async function conversationUse(globals: GlobalOptions, idArg: string): Promise<void> {
+  const { store, output } = workspaceContext(globals);
+  const id = store.resolveId(idArg);
+  store.setActive(id);
+  if (output.json) output.data({ active: id });
+  else output.note(`active conversation: ${id}`);
+}
+
+export interface ForkOptions {
+  untilTurn?: string;
+  turns?: boolean;
+  title?: string;
+  activate?: boolean;
+}
+
+export async function conversationFork(globals: GlobalOptions, idArg: string | undefined, options: ForkOptions): Promise<void> {
+  const { store, output } = workspaceContext(globals);
+  const source = selectConversation(store, idArg, HINT);
+  if (options.turns === false && options.untilTurn !== undefined) {
+    throw new UsageError('--until-turn and --no-turns exclude each other', { code: 'usage_error' });
+  }
+  const metadata = store.metadata(source);
+  const { events, warnings } = await store.events(source);
+  for (const warning of warnings) output.warn(warning);
+  const baseConfig = store.baseConfig(source);
+  const { preamble, turns } = groupTurns(events);
+
+  let forkEvents: ConversationEvent[];
+  let forkBase = baseConfig;
+  let turn: number | null = null;
+  if (options.turns === false) {
+    // No turns: the fork keeps the configuration (declared attachments included), flattened into its
+    // base config, and resolves every declared attachment at its first turn.
+    forkBase = mergeLayers(conversationLayers(baseConfig, events));
+    forkEvents = [];
+  } else if (options.untilTurn !== undefined) {
+    const n = Number(options.untilTurn);
+    if (!Number.isInteger(n) || n < 0 || n >= turns.length) {
+      throw new UsageError(`--until-turn must be a turn of ${source} (0 to ${turns.length - 1}), not ${options.untilTurn}`, { code: 'usage_error' });
+    }
+    turn = n;
+    forkEvents = [...preamble, ...turns.slice(0, n + 1).flatMap((t) => t.events)];
+  } else {
+    forkEvents = events;
+    turn = turns.length > 0 ? turns.length - 1 : null;
+  }
+  const keptTurns = forkEvents.filter((event) => event.type === 'turn_start').length;
+  const title = options.title ?? (metadata.title ? `${metadata.title} (fork)` : undefined);
+  const id = await store.create({ baseConfig: forkBase, events: forkEvents, title, turnCount: keptTurns, forkedFrom: { id: source, turn } });
+  if (options.activate) store.setActive(id);
+  if (output.json) output.data({ id, forkedFrom: { id: source, turn }, turns: keptTurns, active: options.activate === true });
+  else output.line(id);
+}
+
+export async function conversationRm(globals: GlobalOptions, idArg: string, options: { yes?: boolean }): Promise<void> {
+  const { store, output } = workspaceContext(globals);
+  const id = store.resolveId(idArg);
+  if (!options.yes) {
+    if (!process.stdin.isTTY || !process.stderr.isTTY) {
+      throw new UsageError(`refusing to delete ${id} without confirmation; pass --yes`, { code: 'confirmation_required' });
+    }
+    const rl = createInterface({ input: process.stdin, output: process.stderr });
+    const answer = await rl.question(`Delete conversation ${id}? [y/N] `);
+    rl.close();
+    if (!/^y(es)?$/i.test(answer.trim())) {
+      output.note('not deleted');
+      return;
+    }
+  }
+  const release = await store.lock(id, 10_000);
+  try {
+    store.remove(id);
+  } finally {
+    release();
+  }
+  if (output.json) output.data({ removed: id });
+  else output.note(`deleted ${id}`);
+}
+
+export async function conversationPath(globals: GlobalOptions, idArg: string | undefined): Promise<void> {
+  const { store, output } = workspaceContext(globals);
+  const id = selectConversation(store, idArg, HINT);
+  if (output.json) output.data({ id, path: store.dir(id) });
+  else output.line(store.dir(id));
+}

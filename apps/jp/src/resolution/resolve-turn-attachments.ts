@@ -1,0 +1,56 @@
+import type { ConversationEvent, Resource } from '@jp/core';
+import type { AttachmentRegistry, HandlerContext } from '@jp/attachments';
+
+/** Every resource URI already in a conversation's stream (attachments and tool results). */
+export function urisInStream(events: readonly ConversationEvent[]): Set<string> {
+  const uris = new Set<string>();
+  for (const event of events) {
+    if (event.type === 'chat_request') {
+      for (const resource of (event as { resources: Resource[] }).resources) uris.add(resource.uri);
+    } else if (event.type === 'tool_call_response') {
+      for (const block of (event as { content: Array<{ type: string; resource?: Resource }> }).content) {
+        if (block.type === 'resource' && block.resource) uris.add(block.resource.uri);
+      }
+    }
+  }
+  return uris;
+}
+
+export interface TurnAttachmentPlan {
+  /** Declarations resolved into this turn, in order: this invocation's `--attach` first. */
+  toResolve: string[];
+  /** `--attach` declarations not declared before: recorded in a config delta. */
+  newDeclarations: string[];
+}
+
+/**
+ * The resolution rules (ARCHITECTURE §4), decided from strings alone:
+ * 1. every `--attach` of this invocation is resolved fresh, even if its URI is already in the stream;
+ * 2. every declared attachment with no resource in the stream yet is resolved too;
+ * 3. nothing else: history is never re-read.
+ */
+export function planTurnAttachments(options: {
+  declared: readonly string[];
+  attached: readonly string[];
+  streamUris: ReadonlySet<string>;
+  covers: (declaration: string, uri: string) => boolean;
+}): TurnAttachmentPlan {
+  const toResolve: string[] = [];
+  for (const declaration of options.attached) if (!toResolve.includes(declaration)) toResolve.push(declaration);
+  const newDeclarations = toResolve.filter((declaration) => !options.declared.includes(declaration));
+  for (const declaration of options.declared) {
+    if (toResolve.includes(declaration)) continue;
+    const present = [...options.streamUris].some((uri) => options.covers(declaration, uri));
+    if (!present) toResolve.push(declaration);
+  }
+  return { toResolve, newDeclarations };
+}
+
+/** Resolves a plan. One failure fails the whole turn (nothing is appended; exit 4). */
+export async function resolvePlan(registry: AttachmentRegistry, plan: TurnAttachmentPlan, ctx: HandlerContext): Promise<Resource[]> {
+  if (plan.toResolve.length === 0) return [];
+  const resources = await registry.resolve(plan.toResolve, ctx);
+  // Two declarations can cover one file (`src/` and `src/main.rs`): keep its first snapshot.
+  const seen = new Set<string>();
+  return resources.filter((resource) => (seen.has(resource.uri) ? false : (seen.add(resource.uri), true)));
+}

@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LockedError } from '@jp/core/errors';
+import { acquireLock } from './conversation-lock.ts';
+
+const lockFile = () => path.join(mkdtempSync(path.join(tmpdir(), 'jp-lock-')), 'lock');
+
+/** The pid of a process that has certainly exited. */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '0']);
+  await new Promise((resolve) => child.on('exit', resolve));
+  return child.pid!;
+}
+
+describe('conversation lock', () => {
+  it('is exclusive: a second taker waits, then fails naming the holder', async () => {
+    const file = lockFile();
+    const release = await acquireLock(file, { timeoutMs: 1000, what: 'conversation c' });
+    expect(JSON.parse(readFileSync(file, 'utf8')).pid).toBe(process.pid);
+    const started = Date.now();
+    const error = await acquireLock(file, { timeoutMs: 200, pollMs: 20, what: 'conversation c' }).catch((e: unknown) => e);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    expect(error).toBeInstanceOf(LockedError);
+    expect((error as LockedError).exitCode).toBe(5);
+    expect((error as LockedError).message).toMatch(new RegExp(`conversation c is locked by process ${process.pid}`));
+    release();
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('is handed over when the holder releases while another waits', async () => {
+    const file = lockFile();
+    const release = await acquireLock(file, { timeoutMs: 1000, what: 'c' });
+    setTimeout(release, 100);
+    const second = await acquireLock(file, { timeoutMs: 2000, pollMs: 10, what: 'c' });
+    expect(JSON.parse(readFileSync(file, 'utf8')).pid).toBe(process.pid);
+    second();
+  });
+
+  it('takes over a lock whose holder is dead', async () => {
+    const file = lockFile();
+    writeFileSync(file, JSON.stringify({ pid: await deadPid(), host: hostname(), since: 'then' }));
+    const release = await acquireLock(file, { timeoutMs: 0, what: 'c' });
+    expect(JSON.parse(readFileSync(file, 'utf8')).pid).toBe(process.pid);
+    release();
+  });
+
+  it('only one of many contenders for a stale lock wins at a time', async () => {
+    const file = lockFile();
+    writeFileSync(file, JSON.stringify({ pid: await deadPid(), host: hostname(), since: 'then' }));
+    let inside = 0;
+    let maxInside = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const release = await acquireLock(file, { timeoutMs: 5000, pollMs: 5, what: 'c' });
+        inside++;
+        maxInside = Math.max(maxInside, inside);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        inside--;
+        release();
+      }),
+    );
+    expect(maxInside).toBe(1);
+  });
+});

@@ -1,0 +1,37 @@
+import { ProviderError, UsageError } from '@jp/core/errors';
+import { createProvider, parseModelId, type Provider } from '@jp/providers';
+import type { Config } from '../config/config-schema.ts';
+
+/** The variable each provider's key is read from unless `providers.<name>.api_key_env` says otherwise. */
+const DEFAULT_KEY_ENV: Record<string, string | undefined> = {
+  anthropic: 'ANTHROPIC_API_KEY',
+  openai: 'OPENAI_API_KEY',
+  google: 'GEMINI_API_KEY',
+  openrouter: 'OPENROUTER_API_KEY',
+};
+
+/**
+ * The provider and model for a query. The key is read from the environment here and passed to
+ * the SDK explicitly; a missing key fails before anything is resolved or written (exit 3).
+ */
+export function selectProvider(config: Config, env: NodeJS.ProcessEnv = process.env): { provider: Provider; model: string } {
+  const modelId = config.assistant.model;
+  if (modelId === undefined) {
+    throw new UsageError('no model configured: pass -m/--model (e.g. -m echo) or set assistant.model in .jp/config.toml', {
+      code: 'no_model',
+    });
+  }
+  const { provider: name, model } = parseModelId(modelId);
+  const settings = config.providers[name] ?? {};
+  const keyEnv = settings.api_key_env ?? DEFAULT_KEY_ENV[name];
+  let apiKey: string | undefined;
+  if (keyEnv !== undefined) {
+    apiKey = env[keyEnv];
+    if (apiKey === undefined || apiKey === '') {
+      throw new ProviderError(name, `${keyEnv} is not set; export it with your ${name} API key (or name another variable in providers.${name}.api_key_env)`, {
+        code: 'missing_api_key',
+      });
+    }
+  }
+  return { provider: createProvider(name, { apiKey, baseUrl: settings.base_url }), model };
+}

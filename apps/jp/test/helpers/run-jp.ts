@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const JP_BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/jp.js');
+
+export interface JpResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** A temp directory standing in for a user's machine: its own HOME and XDG config home. */
+export function makeSandbox(prefix = 'jp-e2e-'): { root: string; home: string; env: NodeJS.ProcessEnv } {
+  const root = realpathSync(mkdtempSync(path.join(tmpdir(), prefix)));
+  const home = path.join(root, 'home');
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), NO_COLOR: '1' };
+  return { root, home, env };
+}
+
+/**
+ * Runs the built binary as a user would. stdin is closed unless `input` is given, so jp sees a
+ * non-terminal with nothing piped; the environment is only what the sandbox gives.
+ */
+export function runJp(
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; input?: string; timeoutMs?: number; uid?: number; gid?: number },
+): Promise<JpResult> {
+  if (!existsSync(JP_BIN)) throw new Error(`${JP_BIN} is missing: run \`pnpm build\` before the end-to-end tests`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [JP_BIN, ...args], {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      ...(options.uid === undefined ? {} : { uid: options.uid, gid: options.gid ?? options.uid }),
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 30_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    if (options.input !== undefined) child.stdin!.end(options.input);
+  });
+}
+
+/** Every file under a directory with the sha256 of its bytes: compare two to prove nothing changed. */
+export function snapshotTree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (current: string): void => {
+    for (const name of readdirSync(current).sort()) {
+      const full = path.join(current, name);
+      const rel = path.relative(dir, full);
+      if (statSync(full).isDirectory()) {
+        out[`${rel}/`] = 'dir';
+        walk(full);
+      } else {
+        out[rel] = createHash('sha256').update(readFileSync(full)).digest('hex');
+      }
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  return out;
+}
+
+/** The events of a conversation as stored, one parsed JSON object per line. */
+export function readEvents(workspace: string, id: string): Array<Record<string, any>> {
+  const text = readFileSync(path.join(workspace, '.jp', 'conversations', id, 'events.jsonl'), 'utf8');
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Record<string, any>);
+}
+
+export function turnsOf(events: Array<Record<string, any>>): Array<Array<Record<string, any>>> {
+  const turns: Array<Array<Record<string, any>>> = [];
+  for (const event of events) {
+    if (event.type === 'turn_start') turns.push([]);
+    turns.at(-1)?.push(event);
+  }
+  return turns;
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// Cold-start benchmark: `jp --version` and `jp conversation ls` against `node -e 0`, all measured
+// in this run, in this environment (Node 20 reads NODE_EXTRA_CA_CERTS at every start, so only a
+// same-run baseline is comparable). Prints medians and ratios; exits 1 when a ratio exceeds its
+// budget unless --no-check is given.
+//
+//   node bench/startup.mjs [--runs N] [--conversations N] [--no-check]
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const runs = option('--runs', 30);
+const conversations = option('--conversations', 100);
+const check = !args.includes('--no-check');
+
+const jp = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/jp/dist/jp.js');
+const ws = mkdtempSync(path.join(tmpdir(), 'jp-bench-'));
+const env = { ...process.env, HOME: ws, XDG_CONFIG_HOME: path.join(ws, '.config') };
+
+function time(argv, cwd = ws) {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, argv, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (result.status !== 0) throw new Error(`${argv.join(' ')} failed: ${result.stderr}`);
+  return ms;
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** Interleaves the commands run by run, so drift in machine load hits all of them alike. */
+function measure(commands) {
+  const samples = commands.map(() => []);
+  for (let i = 0; i < 3; i++) commands.forEach((argv) => time(argv)); // warm the page cache
+  for (let i = 0; i < runs; i++) commands.forEach((argv, k) => samples[k].push(time(argv)));
+  return samples.map(median);
+}
+
+try {
+  execFileSync(process.execPath, [jp, 'init', ws], { env, stdio: 'ignore' });
+  for (let i = 0; i < conversations; i++) {
+    execFileSync(process.execPath, [jp, '-w', ws, 'query', '--new', '-m', 'echo', `question ${i}`], { env, stdio: 'ignore' });
+  }
+  const [baseline, version, ls] = measure([
+    ['-e', '0'],
+    [jp, '--version'],
+    [jp, '-w', ws, 'conversation', 'ls'],
+  ]);
+  const rows = [
+    { name: 'node -e 0', ms: baseline, ratio: 1, budget: undefined },
+    { name: 'jp --version', ms: version, ratio: version / baseline, budget: 1.6 },
+    { name: `jp conversation ls (${conversations} conversations)`, ms: ls, ratio: ls / baseline, budget: 2.5 },
+  ];
+  console.log(`startup, median of ${runs} runs (Node ${process.version})`);
+  for (const row of rows) {
+    const budget = row.budget === undefined ? '' : `  (budget ${row.budget}×)`;
+    console.log(`${row.name.padEnd(42)} ${row.ms.toFixed(1).padStart(7)} ms  ${row.ratio.toFixed(2)}×${budget}`);
+  }
+  const over = rows.filter((row) => row.budget !== undefined && row.ratio > row.budget);
+  if (check && over.length > 0) {
+    console.log(`over budget: ${over.map((row) => row.name).join(', ')}`);
+    process.exitCode = 1;
+  }
+} finally {
+  rmSync(ws, { recursive: true, force: true });
+}

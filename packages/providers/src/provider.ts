@@ -1,0 +1,51 @@
+import type { ConversationEvent, Usage } from '@jp/core';
+
+/** A tool the model may call. `parameters` is a JSON Schema object. */
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/** Everything a provider needs for one call. The events are the whole conversation so far. */
+export interface ProviderRequest {
+  /** The model id without the provider prefix (`claude-sonnet-4-5`, not `anthropic/claude-…`). */
+  model: string;
+  events: readonly ConversationEvent[];
+  system?: string | undefined;
+  tools?: readonly ToolDefinition[] | undefined;
+  maxTokens?: number | undefined;
+}
+
+/** Connection settings; the API key is always passed explicitly, never read by an SDK itself. */
+export interface ProviderSettings {
+  apiKey?: string | undefined;
+  baseUrl?: string | undefined;
+  /** The variable the key was read from (`ANTHROPIC_API_KEY`), named in missing/rejected-key errors. */
+  apiKeyEnv?: string | undefined;
+}
+
+export type FinishReason = 'stop' | 'length' | 'tool-calls' | 'content-filter' | 'error' | 'other';
+
+export type StreamEvent =
+  | { type: 'text-delta'; text: string }
+  | { type: 'reasoning-delta'; text: string }
+  | { type: 'tool-call'; id: string; name: string; arguments: Record<string, unknown> }
+  | { type: 'finish'; reason: FinishReason; usage: Usage }
+  | { type: 'warning'; message: string };
+
+/** The outcome of converting events to a vendor's wire request. */
+export interface ConvertedRequest<TRequest> {
+  request: TRequest;
+  /** Things the vendor cannot take and were left out ("audio/wav is not supported by …; skipped"). */
+  warnings: string[];
+}
+
+export interface Provider {
+  /** `anthropic`, `echo`, … */
+  readonly id: string;
+  /** The exact wire request this provider would send (for `jp query --explain` and tests). */
+  buildRequest(request: ProviderRequest): ConvertedRequest<unknown>;
+  /** Sends the request and streams the answer. Errors are `ProviderError`s. */
+  stream(request: ProviderRequest, options?: { signal?: AbortSignal }): AsyncIterable<StreamEvent>;
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ContentBlockSchema } from './content-block.ts';
+import { describeIssues } from './describe-issues.ts';
 import { ResourceSchema } from './resource.ts';
 
 const timestamp = z.string().min(1);
@@ -32,12 +33,33 @@ export const UsageSchema = z.object({
 export type Usage = z.infer<typeof UsageSchema>;
 
 const responseFields = { type: z.literal('chat_response'), timestamp, usage: UsageSchema.optional() };
-/** The assistant's answer: a message, its reasoning, or structured data (with `--schema`). */
-export const ChatResponseEventSchema = z.union([
-  z.object({ ...responseFields, message: z.string() }),
-  z.object({ ...responseFields, reasoning: z.string() }),
-  z.object({ ...responseFields, structured: z.unknown() }),
-]);
+const absent = z.never().optional();
+const RESPONSE_KINDS = ['message', 'reasoning', 'structured'] as const;
+
+/**
+ * The union's error: with exactly one of the three fields present, the problems of that variant
+ * (e.g. `usage.outputTokens: …`); otherwise what the shape has to be.
+ */
+function responseError(issue: z.core.$ZodRawIssue): string {
+  const input = (typeof issue.input === 'object' && issue.input !== null ? issue.input : {}) as Record<string, unknown>;
+  const present = RESPONSE_KINDS.filter((kind) => input[kind] !== undefined);
+  const branch = issue.code === 'invalid_union' && present.length === 1 ? issue.errors[RESPONSE_KINDS.indexOf(present[0]!)] : undefined;
+  if (branch !== undefined && branch.length > 0) return describeIssues(branch);
+  return 'a chat_response has exactly one of "message" (string), "reasoning" (string) or "structured"';
+}
+
+/**
+ * The assistant's answer: a message, its reasoning, or structured data (with `--schema`). Exactly
+ * one of the three; an event carrying two is rejected rather than silently losing one.
+ */
+export const ChatResponseEventSchema = z.union(
+  [
+    z.object({ ...responseFields, message: z.string(), reasoning: absent, structured: absent }),
+    z.object({ ...responseFields, reasoning: z.string(), message: absent, structured: absent }),
+    z.object({ ...responseFields, structured: z.unknown(), message: absent, reasoning: absent }),
+  ],
+  { error: responseError },
+);
 export type ChatResponseEvent = z.infer<typeof ChatResponseEventSchema>;
 
 export const ToolCallRequestEventSchema = z.object({
@@ -122,7 +144,7 @@ export function parseEvent(json: unknown): ParseEventResult {
   }
   const parsed = knownSchemas[type].safeParse(json);
   if (!parsed.success) {
-    return { success: false, error: `invalid ${type} event: ${z.prettifyError(parsed.error).replaceAll('\n', '; ')}` };
+    return { success: false, error: `invalid ${type} event: ${describeIssues(parsed.error.issues)}` };
   }
   return { success: true, event: parsed.data as KnownEvent };
 }

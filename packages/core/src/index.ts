@@ -65,3 +65,8 @@ export {
   type McpResourceContents,
 } from './mcp-conversions.ts';
 export { groupTurns, type Turn } from './turns.ts';
+export { ExitCode, JpError, isJpError } from './errors/jp-error.ts';
+export { UsageError } from './errors/usage-error.ts';
+export { AttachmentError } from './errors/attachment-error.ts';
+export { ProviderError } from './errors/provider-error.ts';
+export { LockedError } from './errors/locked-error.ts';

@@ -29,6 +29,20 @@ export interface McpCallToolResult {
   isError?: boolean | undefined;
 }
 
+/**
+ * The SDK validates base64 with `atob`, which also accepts unpadded input and embedded whitespace;
+ * jp's schema takes only canonical padded base64. Re-encode what the SDK accepted so that every
+ * MCP result it delivers converts; reject what it would reject too.
+ */
+function canonicalBase64(data: string, what: string): string {
+  try {
+    atob(data);
+  } catch {
+    throw new Error(`MCP ${what} has invalid base64 data`);
+  }
+  return Buffer.from(data.replace(/\s+/g, ''), 'base64').toString('base64');
+}
+
 /** Converts MCP resource contents; throws when they carry neither text nor blob. */
 export function resourceFromMcpContents(contents: McpResourceContents): Resource {
   const fields: Record<string, unknown> = { uri: contents.uri };
@@ -36,7 +50,7 @@ export function resourceFromMcpContents(contents: McpResourceContents): Resource
   if (contents.annotations !== undefined) fields.annotations = contents.annotations;
   if (contents._meta !== undefined) fields._meta = contents._meta;
   if (typeof contents.text === 'string') fields.text = contents.text;
-  else if (typeof contents.blob === 'string') fields.blob = contents.blob;
+  else if (typeof contents.blob === 'string') fields.blob = canonicalBase64(contents.blob, `resource ${contents.uri}`);
   else throw new Error(`MCP resource ${contents.uri} has neither text nor blob`);
   return ResourceSchema.parse(fields);
 }
@@ -80,7 +94,11 @@ export function contentFromMcpToolResult(result: McpCallToolResult): ConvertedTo
       case 'image':
       case 'audio': {
         const mimeType = String(block.mimeType ?? 'application/octet-stream');
-        const fields: Record<string, unknown> = { uri: `data:${mimeType};base64,`, mimeType, blob: block.data };
+        const fields: Record<string, unknown> = {
+          uri: `data:${mimeType};base64,`,
+          mimeType,
+          blob: canonicalBase64(String(block.data ?? ''), `${block.type} block ${index}`),
+        };
         if (block.annotations !== undefined) fields.annotations = block.annotations;
         content.push({ type: 'resource', resource: ResourceSchema.parse(fields) });
         break;

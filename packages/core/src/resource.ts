@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AnnotationsSchema } from './annotations.ts';
 import { Base64BytesSchema } from './base64.ts';
+import { describeIssues } from './describe-issues.ts';
 
 /**
  * Fields every resource has. `uri`, `mimeType` and `annotations` (and `_meta`) are MCP's; `name`,
@@ -17,21 +18,40 @@ const ResourceFields = {
   formatted: z.string().optional(),
 };
 
-export const TextResourceSchema = z.object({ ...ResourceFields, text: z.string() });
+/**
+ * Text and blob are exclusive: each variant forbids the other's field, so a resource carrying both
+ * is rejected instead of silently losing one of them (zod strips unknown keys by default).
+ */
+export const TextResourceSchema = z.object({ ...ResourceFields, text: z.string(), blob: z.never().optional() });
 export type TextResource = z.infer<typeof TextResourceSchema>;
 
 /** `blob` is base64 in JSON (`z.encode`) and a `Uint8Array` in memory (`parse`/`z.decode`). */
-export const BlobResourceSchema = z.object({ ...ResourceFields, blob: Base64BytesSchema });
+export const BlobResourceSchema = z.object({ ...ResourceFields, blob: Base64BytesSchema, text: z.never().optional() });
 export type BlobResource = z.output<typeof BlobResourceSchema>;
 
 /**
  * A snapshot of something attached to a conversation or returned by a tool: a canonical URI and
  * either text or bytes. The JSON form is MCP's resource-contents form plus jp's extensions.
  */
-export const ResourceSchema = z.union([TextResourceSchema, BlobResourceSchema]);
+export const ResourceSchema = z.union([TextResourceSchema, BlobResourceSchema], { error: contentError });
 export type Resource = z.output<typeof ResourceSchema>;
 /** The JSON (wire and disk) form of a resource: `blob` as base64. */
 export type ResourceJson = z.input<typeof ResourceSchema>;
+
+/**
+ * The union's error. Both or neither of `text`/`blob`: say so. One of them: the problems of that
+ * variant (e.g. `text: Invalid input: expected string, received number`), not zod's bare "Invalid input".
+ */
+function contentError(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.code !== 'invalid_union' || typeof issue.input !== 'object' || issue.input === null) return undefined;
+  const input = issue.input as { text?: unknown; blob?: unknown };
+  const hasText = input.text !== undefined;
+  const hasBlob = input.blob !== undefined;
+  if (hasText && hasBlob) return 'a resource has either "text" or "blob", not both';
+  if (!hasText && !hasBlob) return 'a resource needs "text" (a string) or "blob" (base64)';
+  const branch = issue.errors[hasText ? 0 : 1];
+  return branch !== undefined && branch.length > 0 ? describeIssues(branch) : undefined;
+}
 
 export function isTextResource(resource: Resource): resource is TextResource {
   return 'text' in resource && typeof resource.text === 'string';

@@ -1,0 +1,67 @@
+import { fenceLanguage } from '@jp/core';
+import mime from 'mime-types';
+import { languageForPath, type SourceLanguage } from './linguist-language.ts';
+
+/** Registered `application/` types whose content is text and whose language `fenceLanguage` knows. */
+const TEXTUAL_APPLICATION = new Set([
+  'application/json',
+  'application/ld+json',
+  'application/manifest+json',
+  'application/schema+json',
+  'application/xml',
+  'application/xhtml+xml',
+  'application/javascript',
+  'application/x-javascript',
+  'application/typescript',
+  'application/toml',
+  'application/yaml',
+  'application/x-yaml',
+  'application/sql',
+  'application/graphql',
+  'application/x-sh',
+  'application/x-shellscript',
+]);
+
+const STRUCTURED_APPLICATION = /^application\/[^/]+\+(?:json|xml|yaml)$/;
+
+function isCode(language: SourceLanguage | undefined): language is SourceLanguage {
+  return language !== undefined && (language.type === 'programming' || language.type === 'markup');
+}
+
+const sourceType = (language: SourceLanguage): string => `text/x-${language.fence}`;
+
+/** The registered type for a file name (mime-types' database), if any. */
+export function registeredMimeType(filePath: string): string | undefined {
+  const found = mime.lookup(filePath);
+  return found === false ? undefined : found;
+}
+
+/**
+ * The MIME type of a file whose content is text. mime-types alone gets source code wrong (`.ts` is
+ * `video/mp2t`, `.rs` is `application/rls-services+xml`), so GitHub Linguist's language for the
+ * name decides whenever the registered type is not a text type that already names the language:
+ * 1. a registered textual `application/` type (json, xml, javascript, yaml, toml, sql, sh) wins;
+ * 2. a registered `text/` type wins unless the file is code and the type is vague about it
+ *    (`text/x-c` for `.cpp`, `text/jsx`): then `text/x-<linguist fence name>` (`text/x-cpp`);
+ * 3. code of any other registered type (or none) → `text/x-<language>` (`.rs` → `text/x-rust`);
+ * 4. a structured `application/*+json|xml|yaml` type → itself;
+ * 5. data or prose Linguist knows → `text/x-<language>`; anything else → `text/plain`.
+ */
+export async function textMimeType(filePath: string): Promise<string> {
+  const registered = registeredMimeType(filePath);
+  if (registered !== undefined && TEXTUAL_APPLICATION.has(registered)) return registered;
+  const language = await languageForPath(filePath);
+  if (registered?.startsWith('text/')) {
+    if (!isCode(language)) return registered;
+    const vague = registered.startsWith('text/x-') || fenceLanguage(registered) === '';
+    return vague ? sourceType(language) : registered;
+  }
+  if (isCode(language)) return sourceType(language);
+  if (registered !== undefined && STRUCTURED_APPLICATION.test(registered)) return registered;
+  return language !== undefined ? sourceType(language) : 'text/plain';
+}
+
+/** The MIME type of a file whose content is binary: the registered type or `application/octet-stream`. */
+export function binaryMimeType(filePath: string): string {
+  return registeredMimeType(filePath) ?? 'application/octet-stream';
+}

@@ -1,0 +1,147 @@
+import type { Stats } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AttachmentError } from '@jp/core';
+import picomatch from 'picomatch';
+import { escapePath, isDynamicPattern } from 'tinyglobby';
+import { schemeOf } from '../uri-scheme.ts';
+import { fsAttachmentError, isMissing } from './fs-error.ts';
+import { notRegularFileError } from './read-file-resource.ts';
+import { workspaceRelative } from './workspace-path.ts';
+
+/** Where an input points, once parsed and checked against the workspace. */
+export type FileTarget =
+  | { kind: 'file'; input: string; realPath: string; relative: string }
+  | { kind: 'directory'; input: string; realPath: string; relative: string }
+  /** `pattern` is relative to the workspace root; `baseRealPath` is where a walk for it starts. */
+  | { kind: 'glob'; input: string; pattern: string; baseRealPath: string };
+
+export interface TargetContext {
+  workspaceRoot: string;
+  /** What relative inputs start from: the user's cwd for inputs, the workspace root for declarations. */
+  cwd: string;
+  /** Whether a missing path with wildcards is read as a glob (default true; false for resource URIs). */
+  globs?: boolean;
+}
+
+/**
+ * The declaration stored for a target. It is relative to the workspace root, in POSIX form:
+ * a file as `src/main.rs`, a directory with a trailing slash (`src/`), the workspace root itself
+ * as `./`, and a glob as a pattern from the root (`src/**\/*.ts`, its literal part escaped).
+ * A path that would read as a URI (`a:b.md`) gets a leading `./`.
+ * A declaration names an existing file or directory before it is read as a glob, so a file
+ * literally called `a[1].txt` stays that file.
+ */
+export function declarationOf(target: FileTarget): string {
+  const declaration =
+    target.kind === 'glob' ? target.pattern : target.kind === 'file' ? target.relative : target.relative === '' ? './' : `${target.relative}/`;
+  // `notes:2024.md` would read as a URI with the scheme `notes`; `./notes:2024.md` stays a path.
+  return schemeOf(declaration) === undefined ? declaration : `./${declaration}`;
+}
+
+function malformed(input: string, why: string): AttachmentError {
+  return new AttachmentError(input, `malformed file URL ${input}: ${why}; write file:///absolute/path or file:relative/path`, {
+    code: 'file_url_invalid',
+  });
+}
+
+/** The path an input names: `file:` URLs decoded (`file:rel` is relative), `~` expanded. */
+function inputPath(input: string): string {
+  if (!/^file:/i.test(input)) {
+    if (input === '~' || input.startsWith('~/')) return path.join(os.homedir(), input.slice(1));
+    return input;
+  }
+  const rest = input.slice('file:'.length);
+  if (rest.startsWith('//')) {
+    let url: URL;
+    try {
+      url = new URL(input);
+    } catch {
+      throw malformed(input, 'not a valid URL');
+    }
+    try {
+      return fileURLToPath(url);
+    } catch {
+      throw malformed(input, 'only local files (no host, or localhost) can be attached');
+    }
+  }
+  try {
+    return decodeURIComponent(rest);
+  } catch {
+    throw malformed(input, 'bad percent-encoding');
+  }
+}
+
+export function outsideWorkspaceError(input: string): AttachmentError {
+  return new AttachmentError(
+    input,
+    `${input} is outside the workspace (it resolves to a path outside the directory holding .jp/); attaching files outside it is not supported yet, so copy it into the workspace`,
+    { code: 'file_outside_workspace' },
+  );
+}
+
+/** `realpath`, or for a path that does not exist, the real path of its closest existing ancestor joined with the rest. */
+async function realpathLenient(absolute: string): Promise<string> {
+  try {
+    return await fs.realpath(absolute);
+  } catch (error) {
+    const parent = path.dirname(absolute);
+    if (!isMissing(error) || parent === absolute) throw error;
+    return path.join(await realpathLenient(parent), path.basename(absolute));
+  }
+}
+
+function globTarget(input: string, text: string, ctx: TargetContext): Promise<FileTarget> {
+  const invalid = (why: string) =>
+    new AttachmentError(input, `invalid glob ${input}: ${why}`, { code: 'file_glob_invalid' });
+  if (text.startsWith('!')) throw invalid('negated globs are not supported; list what to attach, and use .gitignore for what to leave out');
+  const { base, glob } = picomatch.scan(text, { unescape: true });
+  if (glob.split('/').includes('..')) throw invalid("'..' may only come before the first wildcard");
+  try {
+    picomatch.makeRe(glob, { strictBrackets: true });
+  } catch (error) {
+    throw invalid(error instanceof Error ? error.message : String(error));
+  }
+  return realpathLenient(path.resolve(ctx.cwd, base)).then(
+    (baseRealPath) => {
+      const relative = workspaceRelative(ctx.workspaceRoot, baseRealPath);
+      if (relative === undefined) throw outsideWorkspaceError(input);
+      const pattern = relative === '' ? glob : `${escapePath(relative)}/${glob}`;
+      return { kind: 'glob' as const, input, pattern, baseRealPath };
+    },
+    (error: unknown) => {
+      throw fsAttachmentError(input, input, error);
+    },
+  );
+}
+
+/**
+ * Parses an input (a path, a `file:` URL or a glob) and checks it: an existing path must be a
+ * regular file or a directory whose real path is inside the workspace; a glob is checked by its
+ * syntax and by where its literal part points. Stats the file system; reads no content.
+ */
+export async function locateFileTarget(input: string, ctx: TargetContext): Promise<FileTarget> {
+  if (input === '') throw new AttachmentError(input, 'empty file path; name a file, directory or glob', { code: 'file_not_found' });
+  const text = inputPath(input);
+  const absolute = path.resolve(ctx.cwd, text);
+  let stats: Stats;
+  try {
+    stats = await fs.stat(absolute);
+  } catch (error) {
+    if (isMissing(error) && ctx.globs !== false && isDynamicPattern(text)) return globTarget(input, text, ctx);
+    throw fsAttachmentError(input, input, error);
+  }
+  let realPath: string;
+  try {
+    realPath = await fs.realpath(absolute);
+  } catch (error) {
+    throw fsAttachmentError(input, input, error);
+  }
+  const relative = workspaceRelative(ctx.workspaceRoot, realPath);
+  if (relative === undefined) throw outsideWorkspaceError(input);
+  if (stats.isDirectory()) return { kind: 'directory', input, realPath, relative };
+  if (!stats.isFile()) throw notRegularFileError(input, input);
+  return { kind: 'file', input, realPath, relative };
+}

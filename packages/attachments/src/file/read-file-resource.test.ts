@@ -1,0 +1,141 @@
+import fs from 'node:fs/promises';
+import { AttachmentError, fenceLanguage, isBlobResource, isTextResource, resourceFromJson, resourceSha256, resourceToJson, sha256Hex } from '@jp/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AttachmentLimits } from '../handler.ts';
+import { tempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.ts';
+import { createFileHandler } from './file-handler.ts';
+
+const handler = createFileHandler();
+let ws: TempWorkspace;
+
+beforeEach(async () => {
+  ws = await tempWorkspace();
+});
+afterEach(async () => {
+  await ws.cleanup();
+});
+
+async function resolveOne(relative: string, limits: Partial<AttachmentLimits> = {}) {
+  const [resource, ...rest] = await handler.resolve([relative], ws.ctx({ limits }));
+  expect(rest).toEqual([]);
+  if (resource === undefined) throw new Error('no resource');
+  return resource;
+}
+
+// The first 8 bytes of every PNG file, then an IHDR chunk start.
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+
+describe('MIME types', () => {
+  it.each([
+    ['src/main.rs', 'text/x-rust', 'rust', 'fn main() {}\n'],
+    ['src/app.ts', 'text/x-typescript', 'typescript', 'export const x = 1;\n'],
+    ['README.md', 'text/markdown', 'markdown', '# Title\n'],
+    ['package.json', 'application/json', 'json', '{"a":1}\n'],
+    ['tool.py', 'text/x-python', 'python', 'print(1)\n'],
+    ['lib.cpp', 'text/x-cpp', 'cpp', 'int main() {}\n'],
+    ['Prog.cs', 'text/x-csharp', 'csharp', 'class A {}\n'],
+    ['view.jsx', 'text/x-javascript', 'javascript', 'const a = <b/>;\n'],
+    ['run.sh', 'application/x-sh', 'sh', 'echo hi\n'],
+    ['Makefile', 'text/x-makefile', 'makefile', 'all:\n'],
+    ['notes.txt', 'text/plain', '', 'plain\n'],
+    ['data.unknownext', 'text/plain', '', 'some text\n'],
+  ])('%s is a text resource of type %s (fence "%s")', async (name, mimeType, fence, content) => {
+    await ws.write(name, content);
+    const resource = await resolveOne(name);
+    expect(isTextResource(resource) && resource.text).toBe(content);
+    expect(resource.mimeType).toBe(mimeType);
+    expect(fenceLanguage(resource.mimeType)).toBe(fence);
+  });
+
+  it('gives binary content a blob with the exact bytes and the registered type', async () => {
+    await ws.write('logo.png', PNG);
+    const resource = await resolveOne('logo.png');
+    expect(isBlobResource(resource)).toBe(true);
+    expect(resource.mimeType).toBe('image/png');
+    expect(isBlobResource(resource) && [...resource.blob]).toEqual([...PNG]);
+    expect(resourceSha256(resource)).toBe(sha256Hex(PNG));
+    // The blob survives the JSON (base64) round trip.
+    expect(resourceFromJson(JSON.parse(JSON.stringify(resourceToJson(resource))))).toEqual(resource);
+  });
+
+  it('treats NUL bytes or invalid UTF-8 as binary, whatever the extension', async () => {
+    await ws.write('nul.ts', new Uint8Array([0x61, 0x00, 0x62]));
+    await ws.write('latin1.txt', new Uint8Array([0x63, 0x61, 0x66, 0xe9]));
+    await ws.write('noext', new Uint8Array([0xff, 0xfe, 0x00]));
+    expect(await resolveOne('nul.ts')).toMatchObject({ mimeType: 'video/mp2t', blob: new Uint8Array([0x61, 0x00, 0x62]) });
+    expect(await resolveOne('latin1.txt')).toMatchObject({ mimeType: 'text/plain', blob: new Uint8Array([0x63, 0x61, 0x66, 0xe9]) });
+    expect(await resolveOne('noext')).toMatchObject({ mimeType: 'application/octet-stream' });
+  });
+
+  it('keeps a byte-order mark so the checksum is the file checksum', async () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, 0x68, 0x69]);
+    await ws.write('bom.txt', bytes);
+    const resource = await resolveOne('bom.txt');
+    expect(isTextResource(resource) && resource.text).toBe('\ufeffhi');
+    expect(resourceSha256(resource)).toBe(sha256Hex(bytes));
+  });
+
+  it('reads an empty file as empty text', async () => {
+    await ws.write('empty.rs', '');
+    expect(await resolveOne('empty.rs')).toMatchObject({ text: '', mimeType: 'text/x-rust' });
+  });
+});
+
+describe('size policy', () => {
+  // 'é' and '€' are 2 and 3 bytes in UTF-8: 4 + 2 + 3 + 4 = 13 bytes.
+  const content = 'abcdé€wxyz';
+
+  it('rejects a file over the limit, naming the size, the limit and the setting', async () => {
+    await ws.write('big.txt', content);
+    const error = await handler.resolve(['big.txt'], ws.ctx({ limits: { maxResourceBytes: 8, sizePolicy: 'reject' } })).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AttachmentError);
+    expect((error as AttachmentError).message).toBe(
+      'big.txt is 13 bytes, over the limit of 8 bytes; set conversation.attachment.size_policy to "truncate" or "allow" to attach it anyway',
+    );
+  });
+
+  it('names the file and its directory when a directory holds the large file', async () => {
+    await ws.write('d/big.txt', content);
+    const error = await handler.resolve(['d/'], ws.ctx({ limits: { maxResourceBytes: 8 } })).catch((caught: unknown) => caught);
+    expect((error as AttachmentError).message).toMatch(/^d\/big\.txt \(from d\/\) is 13 bytes, over the limit of 8 bytes/);
+    expect((error as AttachmentError).attachment).toBe('d/');
+  });
+
+  it('truncates on a UTF-8 boundary, says so in the description and appends nothing', async () => {
+    await ws.write('big.txt', content);
+    // 8 bytes would cut '€' (bytes 6..8) in two: the 6 bytes before it are kept.
+    const resource = await resolveOne('big.txt', { maxResourceBytes: 8, sizePolicy: 'truncate' });
+    expect(isTextResource(resource) && resource.text).toBe('abcdé');
+    expect(resource.description).toBe('truncated: the first 6 of 13 bytes (conversation.attachment.size_policy is "truncate", limit 8 bytes)');
+    const exact = await resolveOne('big.txt', { maxResourceBytes: 9, sizePolicy: 'truncate' });
+    expect(isTextResource(exact) && exact.text).toBe('abcdé€');
+  });
+
+  it('truncates binary content to exactly the limit', async () => {
+    await ws.write('logo.png', PNG);
+    const resource = await resolveOne('logo.png', { maxResourceBytes: 5, sizePolicy: 'truncate' });
+    expect(isBlobResource(resource) && [...resource.blob]).toEqual([...PNG.slice(0, 5)]);
+    expect(resource.description).toMatch(/^truncated: the first 5 of 16 bytes/);
+  });
+
+  it('allows the whole file, and leaves files within the limit alone under every policy', async () => {
+    await ws.write('big.txt', content);
+    const allowed = await resolveOne('big.txt', { maxResourceBytes: 8, sizePolicy: 'allow' });
+    expect(isTextResource(allowed) && allowed.text).toBe(content);
+    expect(allowed.description).toBeUndefined();
+    for (const sizePolicy of ['reject', 'truncate', 'allow'] as const) {
+      const within = await resolveOne('big.txt', { maxResourceBytes: 13, sizePolicy });
+      expect(isTextResource(within) && within.text).toBe(content);
+      expect(within.description).toBeUndefined();
+    }
+  });
+
+  it('checks the size before reading, so a sparse huge file is rejected at once', async () => {
+    const file = await ws.write('huge.bin', '');
+    await fs.truncate(file, 8 * 1024 * 1024 * 1024); // 8 GiB of holes: reading it would take ages
+    const started = Date.now();
+    const error = await handler.resolve(['huge.bin'], ws.ctx()).catch((caught: unknown) => caught);
+    expect((error as AttachmentError).message).toMatch(/^huge\.bin is 8589934592 bytes, over the limit of 524288 bytes/);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});

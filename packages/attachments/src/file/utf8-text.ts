@@ -1,0 +1,26 @@
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * The content as text when it is valid UTF-8 without a NUL byte, else `undefined` (binary).
+ * A byte-order mark is kept, so the text's UTF-8 bytes are exactly the file's.
+ */
+export function decodeText(bytes: Uint8Array): string | undefined {
+  if (bytes.includes(0)) return undefined;
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The largest length `<= bytes.length` that does not end inside a UTF-8 sequence. */
+export function utf8Boundary(bytes: Uint8Array): number {
+  const end = bytes.length;
+  // Walk back over at most three continuation bytes (10xxxxxx) to the lead byte of the last sequence.
+  let lead = end - 1;
+  while (lead >= 0 && end - lead <= 3 && ((bytes[lead] ?? 0) & 0xc0) === 0x80) lead--;
+  if (lead < 0) return end;
+  const byte = bytes[lead] ?? 0;
+  const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+  return lead + length > end ? lead : end;
+}

@@ -1,0 +1,53 @@
+import { ProviderError } from '@jp/core';
+import type { ConvertedRequest, Provider, ProviderRequest, ProviderSettings, StreamEvent } from '../provider.ts';
+import { anthropicErrorToProviderError } from './anthropic-error.ts';
+import type { MessageCreateParamsStreaming } from './anthropic-types.ts';
+import { convertToAnthropicRequest } from './convert-to-anthropic-request.ts';
+import { mapAnthropicStream } from './map-anthropic-stream.ts';
+
+export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
+export const ANTHROPIC_DEFAULT_API_KEY_ENV = 'ANTHROPIC_API_KEY';
+
+/**
+ * Anthropic through the official SDK, loaded only when a request is sent (it costs 300–400 ms).
+ * The key and the base URL are always passed explicitly, so neither ANTHROPIC_API_KEY,
+ * ANTHROPIC_BASE_URL nor an SDK profile can change where a request goes or who it bills. The SDK
+ * never retries (`maxRetries: 0`); failures become `ProviderError`s and the caller retries.
+ */
+export function createAnthropicProvider(settings: ProviderSettings = {}): Provider {
+  const baseUrl = settings.baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL;
+  const apiKeyEnv = settings.apiKeyEnv ?? ANTHROPIC_DEFAULT_API_KEY_ENV;
+
+  return {
+    id: 'anthropic',
+    buildRequest(request: ProviderRequest): ConvertedRequest<MessageCreateParamsStreaming> {
+      return convertToAnthropicRequest(request);
+    },
+    async *stream(request: ProviderRequest, options: { signal?: AbortSignal } = {}): AsyncIterable<StreamEvent> {
+      const apiKey = settings.apiKey;
+      if (apiKey === undefined || apiKey === '') {
+        throw new ProviderError('anthropic', `${apiKeyEnv} is not set; export it or set providers.anthropic.api_key_env`, {
+          code: 'missing_api_key',
+        });
+      }
+      const { request: body, warnings } = convertToAnthropicRequest(request);
+      for (const message of warnings) yield { type: 'warning', message };
+
+      const context = { apiKeyEnv, baseUrl };
+      try {
+        const { Anthropic } = await import('@anthropic-ai/sdk');
+        const client = new Anthropic({ apiKey, baseURL: baseUrl, maxRetries: 0 });
+        const events = await client.messages.create(body, options.signal ? { signal: options.signal } : {});
+        // The SDK ends the iteration quietly when the signal aborts; say so instead of "cut".
+        for await (const event of mapAnthropicStream(abortAware(events, options.signal))) yield event;
+      } catch (error) {
+        throw anthropicErrorToProviderError(error, context);
+      }
+    },
+  };
+}
+
+async function* abortAware<T>(events: AsyncIterable<T>, signal: AbortSignal | undefined): AsyncGenerator<T> {
+  for await (const event of events) yield event;
+  if (signal?.aborted) throw new ProviderError('anthropic', 'the anthropic request was aborted', { code: 'aborted', cause: signal.reason });
+}

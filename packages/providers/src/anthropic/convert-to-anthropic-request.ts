@@ -1,0 +1,122 @@
+import { groupTurns, isKnownEvent, type ChatResponseEvent, type ConversationEvent } from '@jp/core';
+import type { ConvertedRequest, ProviderRequest } from '../provider.ts';
+import { applyAnthropicCacheControl, type BlockPosition } from './apply-anthropic-cache-control.ts';
+import type { ContentBlockParam, MessageCreateParamsStreaming, MessageParam, Tool } from './anthropic-types.ts';
+import { convertResourceToAnthropicBlock } from './convert-resource-to-anthropic-block.ts';
+import { convertToolResultToAnthropic } from './convert-tool-result-to-anthropic.ts';
+
+export const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192;
+
+type Role = 'user' | 'assistant';
+type Message = { role: Role; content: ContentBlockParam[] };
+
+/** Messages with alternating roles: a block of the same role as the last message joins it. */
+class MessageList {
+  readonly messages: Message[] = [];
+
+  /** Appends blocks; returns the position of the last one (undefined when there were none). */
+  push(role: Role, blocks: readonly ContentBlockParam[]): BlockPosition | undefined {
+    if (blocks.length === 0) return undefined;
+    const last = this.messages.at(-1);
+    if (last?.role === role) last.content.push(...blocks);
+    else this.messages.push({ role, content: [...blocks] });
+    return { message: this.messages.length - 1, block: this.messages.at(-1)!.content.length - 1 };
+  }
+}
+
+function responseText(event: ChatResponseEvent): string | undefined {
+  if (typeof event.message === 'string') return event.message;
+  if (event.structured !== undefined) return JSON.stringify(event.structured);
+  return undefined; // reasoning is not sent back
+}
+
+/**
+ * Events → an Anthropic Messages request. Pure: the same events give the same request, and the
+ * request for a longer conversation starts with the messages of a shorter one (cache markers
+ * aside), so prompt caching keeps hitting. Per turn, the user message is the query as a text
+ * block followed by one block per resource attached at that turn; answers are assistant text
+ * (reasoning is left out); tool calls are `tool_use` blocks and their results `tool_result`
+ * blocks in the next user message. What Anthropic cannot take is left out with a warning.
+ */
+export function convertToAnthropicRequest(request: ProviderRequest): ConvertedRequest<MessageCreateParamsStreaming> {
+  const warnings: string[] = [];
+  const list = new MessageList();
+  let newestResourceBlock: BlockPosition | undefined;
+  const pendingCalls = new Set<string>();
+  const answeredCalls = new Set<string>();
+
+  /** A tool call left without a result (an interrupted turn) gets an error result, or Anthropic rejects the request. */
+  const closePendingCalls = () => {
+    if (pendingCalls.size === 0) return;
+    const results = [...pendingCalls].map((id): ContentBlockParam => {
+      warnings.push(`tool call ${id} has no recorded result; sent as an error result`);
+      return { type: 'tool_result', tool_use_id: id, content: 'no result was recorded for this tool call (interrupted)', is_error: true };
+    });
+    pendingCalls.clear();
+    list.push('user', results);
+  };
+
+  const handle = (event: ConversationEvent) => {
+    if (!isKnownEvent(event)) return; // events of a newer jp are kept on disk, not sent
+    switch (event.type) {
+      case 'chat_request': {
+        closePendingCalls();
+        const blocks: ContentBlockParam[] = event.content === '' ? [] : [{ type: 'text', text: event.content }];
+        let lastResource: number | undefined;
+        for (const resource of event.resources) {
+          const converted = convertResourceToAnthropicBlock(resource);
+          if (converted.warning !== undefined) warnings.push(converted.warning);
+          else lastResource = blocks.push(converted.block) - 1;
+        }
+        const end = list.push('user', blocks);
+        if (end !== undefined && lastResource !== undefined) {
+          newestResourceBlock = { message: end.message, block: end.block - (blocks.length - 1 - lastResource) };
+        }
+        return;
+      }
+      case 'chat_response': {
+        const text = responseText(event);
+        if (text === undefined || text === '') return;
+        closePendingCalls();
+        list.push('assistant', [{ type: 'text', text }]);
+        return;
+      }
+      case 'tool_call_request':
+        pendingCalls.add(event.id);
+        list.push('assistant', [{ type: 'tool_use', id: event.id, name: event.name, input: event.arguments }]);
+        return;
+      case 'tool_call_response': {
+        if (!pendingCalls.delete(event.id)) {
+          warnings.push(`tool result ${event.id} has no ${answeredCalls.has(event.id) ? 'open' : 'matching'} tool call; skipped`);
+          return;
+        }
+        answeredCalls.add(event.id);
+        const content = convertToolResultToAnthropic(event.content);
+        list.push('user', [{ type: 'tool_result', tool_use_id: event.id, ...(content.length > 0 ? { content } : {}), is_error: event.isError }]);
+        return;
+      }
+      case 'turn_start':
+      case 'config_delta':
+        return;
+    }
+  };
+
+  // Turn by turn; a stream without `turn_start` (a caller's shortcut) is all preamble and still counts.
+  const { preamble, turns } = groupTurns(request.events);
+  for (const event of preamble) handle(event);
+  for (const turn of turns) for (const event of turn.events) handle(event);
+
+  const params: MessageCreateParamsStreaming = {
+    model: request.model,
+    max_tokens: request.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS,
+    messages: list.messages as MessageParam[],
+    stream: true,
+  };
+  if (request.system !== undefined && request.system !== '') params.system = [{ type: 'text', text: request.system }];
+  if (request.tools !== undefined && request.tools.length > 0) {
+    params.tools = request.tools.map(
+      (tool): Tool => ({ name: tool.name, description: tool.description, input_schema: tool.parameters as Tool.InputSchema }),
+    );
+  }
+  return { request: applyAnthropicCacheControl(params, newestResourceBlock), warnings };
+}

@@ -1,0 +1,38 @@
+import { formatResource, isBlobResource, type ContentBlock } from '@jp/core';
+import type { ToolResultBlockParam } from './anthropic-types.ts';
+import { anthropicDocumentTitle, anthropicImageType, mimeEssence, toBase64 } from './convert-resource-to-anthropic-block.ts';
+
+type ToolResultContent = Exclude<ToolResultBlockParam['content'], string | undefined>;
+
+/**
+ * A tool's typed output as `tool_result` content: text as text; resources as the tool's
+ * `formatted` presentation or `formatResource`, except images (image blocks) and PDFs (base64
+ * documents), which the model can read natively; questions as a line of text.
+ */
+export function convertToolResultToAnthropic(content: readonly ContentBlock[]): ToolResultContent {
+  const blocks: ToolResultContent = [];
+  for (const block of content) {
+    switch (block.type) {
+      case 'text':
+        if (block.text !== '') blocks.push({ type: 'text', text: block.text });
+        break;
+      case 'resource': {
+        const { resource } = block;
+        const imageType = anthropicImageType(resource.mimeType);
+        if (isBlobResource(resource) && imageType !== undefined) {
+          blocks.push({ type: 'image', source: { type: 'base64', media_type: imageType, data: toBase64(resource.blob) } });
+        } else if (isBlobResource(resource) && mimeEssence(resource.mimeType) === 'application/pdf') {
+          const source = { type: 'base64', media_type: 'application/pdf', data: toBase64(resource.blob) } as const;
+          blocks.push({ type: 'document', source, title: anthropicDocumentTitle(resource) });
+        } else {
+          blocks.push({ type: 'text', text: block.formatted ?? formatResource(resource) });
+        }
+        break;
+      }
+      case 'question':
+        blocks.push({ type: 'text', text: `[question ${block.question.id} for the user] ${block.question.text}` });
+        break;
+    }
+  }
+  return blocks;
+}

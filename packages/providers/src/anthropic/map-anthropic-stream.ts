@@ -1,0 +1,92 @@
+import { ProviderError, type Usage } from '@jp/core';
+import type { FinishReason, StreamEvent } from '../provider.ts';
+import type { RawMessageStreamEvent } from './anthropic-types.ts';
+import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.ts';
+
+interface WireUsage {
+  input_tokens?: number | null;
+  output_tokens?: number | null;
+  cache_creation_input_tokens?: number | null;
+  cache_read_input_tokens?: number | null;
+}
+
+/** Later counts (message_delta's are cumulative) replace earlier ones; null leaves them alone. */
+function mergeUsage(usage: Usage, wire: WireUsage | null | undefined): Usage {
+  if (!wire) return usage;
+  const next = { ...usage };
+  if (typeof wire.input_tokens === 'number') next.inputTokens = wire.input_tokens;
+  if (typeof wire.output_tokens === 'number') next.outputTokens = wire.output_tokens;
+  if (typeof wire.cache_read_input_tokens === 'number') next.cacheReadTokens = wire.cache_read_input_tokens;
+  if (typeof wire.cache_creation_input_tokens === 'number') next.cacheWriteTokens = wire.cache_creation_input_tokens;
+  return next;
+}
+
+function parseToolInput(json: string, name: string): Record<string, unknown> {
+  if (json.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch (error) {
+    throw new ProviderError('anthropic', `anthropic sent invalid JSON arguments for tool ${name}`, { code: 'invalid_response', cause: error });
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ProviderError('anthropic', `anthropic sent non-object arguments for tool ${name}`, { code: 'invalid_response' });
+  }
+  return value as Record<string, unknown>;
+}
+
+/**
+ * The Messages stream → our events: text and thinking deltas as they arrive, each tool call once
+ * its `content_block_stop` closes its JSON, and `finish` at `message_stop` with the stop reason
+ * and usage (`inputTokens` is Anthropic's uncached input; cache reads and writes are separate).
+ * A stream that ends before `message_stop` was cut: that is a retryable `ProviderError`.
+ */
+export async function* mapAnthropicStream(events: AsyncIterable<RawMessageStreamEvent>): AsyncGenerator<StreamEvent> {
+  let usage: Usage = {};
+  let reason: FinishReason = 'other';
+  const tools = new Map<number, { id: string; name: string; json: string }>();
+
+  for await (const event of events) {
+    switch (event.type) {
+      case 'message_start':
+        usage = mergeUsage(usage, event.message.usage);
+        break;
+      case 'content_block_start': {
+        const block = event.content_block;
+        if (block.type === 'tool_use') tools.set(event.index, { id: block.id, name: block.name, json: '' });
+        else if (block.type === 'text' && block.text !== '') yield { type: 'text-delta', text: block.text };
+        else if (block.type === 'thinking' && block.thinking !== '') yield { type: 'reasoning-delta', text: block.thinking };
+        break;
+      }
+      case 'content_block_delta': {
+        const delta = event.delta;
+        if (delta.type === 'text_delta') yield { type: 'text-delta', text: delta.text };
+        else if (delta.type === 'thinking_delta') yield { type: 'reasoning-delta', text: delta.thinking };
+        else if (delta.type === 'input_json_delta') {
+          const tool = tools.get(event.index);
+          if (tool) tool.json += delta.partial_json;
+        }
+        break;
+      }
+      case 'content_block_stop': {
+        const tool = tools.get(event.index);
+        if (tool) {
+          tools.delete(event.index);
+          yield { type: 'tool-call', id: tool.id, name: tool.name, arguments: parseToolInput(tool.json, tool.name) };
+        }
+        break;
+      }
+      case 'message_delta':
+        reason = mapAnthropicFinishReason(event.delta.stop_reason);
+        usage = mergeUsage(usage, event.usage);
+        break;
+      case 'message_stop':
+        yield { type: 'finish', reason, usage };
+        return;
+    }
+  }
+  throw new ProviderError('anthropic', 'the anthropic response stream ended before message_stop (connection cut?)', {
+    code: 'stream_incomplete',
+    isRetryable: true,
+  });
+}

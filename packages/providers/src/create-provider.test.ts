@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ProviderError } from '@jp/core';
+import { describe, expect, it } from 'vitest';
+import { createProvider } from './create-provider.ts';
+import { KNOWN_PROVIDERS } from './parse-model-id.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+describe('createProvider', () => {
+  it('creates echo and anthropic, passing the settings through', async () => {
+    const events = [{ type: 'turn_start', timestamp: 't' }, { type: 'chat_request', timestamp: 't', content: 'hi', resources: [] }];
+    const echo = createProvider('echo', {});
+    expect([echo.id, echo.buildRequest({ model: 'echo', events }).request]).toMatchObject(['echo', { turns: [{ query: 'hi' }] }]);
+
+    const anthropic = createProvider('anthropic', { apiKeyEnv: 'TEAM_KEY' });
+    expect(anthropic.id).toBe('anthropic');
+    expect(anthropic.buildRequest({ model: 'claude-x', events }).request).toMatchObject({ model: 'claude-x', stream: true });
+    const stream = anthropic.stream({ model: 'claude-x', events })[Symbol.asyncIterator]();
+    await expect(stream.next()).rejects.toMatchObject({ code: 'missing_api_key', message: expect.stringMatching(/^TEAM_KEY is not set/) });
+  });
+
+  it('says which known providers are not implemented yet', () => {
+    const missing = KNOWN_PROVIDERS.filter((id) => id !== 'echo' && id !== 'anthropic');
+    expect(missing).toEqual(['google', 'ollama', 'openai', 'openrouter']);
+    for (const id of missing) {
+      let error: unknown;
+      try {
+        createProvider(id, {});
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(ProviderError);
+      expect(error).toMatchObject({ code: 'not_implemented', provider: id, message: `provider ${id} is not implemented yet; implemented: anthropic, echo` });
+    }
+  });
+
+  it('imports the Anthropic SDK only lazily: every static import of it is type-only', () => {
+    const sources = readdirSync(here, { recursive: true, encoding: 'utf8' })
+      .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.includes('__fixtures__'))
+      .map((path) => ({ path, text: readFileSync(join(here, path), 'utf8') }));
+    const staticImports = sources.flatMap(({ path, text }) =>
+      [...text.matchAll(/^\s*(import|export)\s+(?!type\b)[^;]*?from\s+'@anthropic-ai\/sdk[^']*'/gm)].map(() => path),
+    );
+    const dynamicImports = sources.filter(({ text }) => text.includes("await import('@anthropic-ai/sdk')")).map(({ path }) => path);
+
+    expect(staticImports).toEqual([]);
+    expect(dynamicImports).toEqual([join('anthropic', 'anthropic-provider.ts')]);
+  });
+});

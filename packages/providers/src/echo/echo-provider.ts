@@ -1,0 +1,52 @@
+import type { ConvertedRequest, Provider, ProviderRequest, StreamEvent } from '../provider.ts';
+import { describeEchoRequest, type EchoRequest } from './describe-echo-request.ts';
+import { nextEchoToolDirective } from './echo-tool-directive.ts';
+import { renderEchoText } from './render-echo-text.ts';
+
+/*
+ * `echo`: the offline model. It answers with a deterministic description of the request it
+ * received (format: render-echo-text.ts), streamed one line per delta, so scripts, demos and
+ * end-to-end tests run without a key or network. Usage counts characters, not tokens:
+ * input = query characters + resource bytes of every turn, output = characters of the answer.
+ * A `!tool <name> <json>` line in the newest query makes it call that tool first
+ * (echo-tool-directive.ts).
+ */
+
+function inputSize(request: EchoRequest): number {
+  let size = 0;
+  for (const turn of request.turns) {
+    size += [...(turn.query ?? '')].length;
+    for (const resource of turn.resources) size += resource.bytes;
+  }
+  return size;
+}
+
+/** The answer split into deltas: one per line, each but the last with its newline. */
+function lineDeltas(text: string): string[] {
+  return text.split('\n').map((line, index, lines) => (index < lines.length - 1 ? `${line}\n` : line));
+}
+
+export function createEchoProvider(): Provider {
+  return {
+    id: 'echo',
+    buildRequest(request: ProviderRequest): ConvertedRequest<EchoRequest> {
+      return { request: describeEchoRequest(request), warnings: [] };
+    },
+    async *stream(request: ProviderRequest, options: { signal?: AbortSignal } = {}): AsyncIterable<StreamEvent> {
+      options.signal?.throwIfAborted();
+      const description = describeEchoRequest(request);
+      const directive = nextEchoToolDirective(request.events);
+      if (directive !== undefined) {
+        yield { type: 'tool-call', id: directive.id, name: directive.name, arguments: directive.arguments };
+        yield { type: 'finish', reason: 'tool-calls', usage: { inputTokens: inputSize(description), outputTokens: 0 } };
+        return;
+      }
+      const text = renderEchoText(description);
+      for (const delta of lineDeltas(text)) {
+        options.signal?.throwIfAborted();
+        yield { type: 'text-delta', text: delta };
+      }
+      yield { type: 'finish', reason: 'stop', usage: { inputTokens: inputSize(description), outputTokens: [...text].length } };
+    },
+  };
+}

@@ -1,0 +1,21 @@
+export type {
+  ConvertedRequest,
+  FinishReason,
+  Provider,
+  ProviderRequest,
+  ProviderSettings,
+  StreamEvent,
+  ToolDefinition,
+} from './provider.ts';
+export { KNOWN_PROVIDERS, isKnownProvider, parseModelId, type ModelId, type ProviderId } from './parse-model-id.ts';
+export { IMPLEMENTED_PROVIDERS, createProvider } from './create-provider.ts';
+export { retryAfterMs } from './retry-after.ts';
+export { createEchoProvider } from './echo/echo-provider.ts';
+export type { EchoRequest, EchoResource, EchoTurn } from './echo/describe-echo-request.ts';
+export {
+  ANTHROPIC_DEFAULT_API_KEY_ENV,
+  ANTHROPIC_DEFAULT_BASE_URL,
+  createAnthropicProvider,
+} from './anthropic/anthropic-provider.ts';
+export { convertToAnthropicRequest, DEFAULT_ANTHROPIC_MAX_TOKENS } from './anthropic/convert-to-anthropic-request.ts';
+export { MAX_ANTHROPIC_CACHE_BREAKPOINTS } from './anthropic/apply-anthropic-cache-control.ts';

@@ -1,7 +1,7 @@
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeSandbox, runJp, snapshotTree, type JpResult } from './helpers/run-jp.ts';
+import { JP_BIN, makeSandbox, runJp, snapshotTree, type JpResult } from './helpers/run-jp.ts';
 
 // Each bad input gives one clear line on stderr, the documented exit code, no stack trace, and
 // leaves .jp/ byte for byte as it was.
@@ -54,14 +54,19 @@ describe('bad input through the binary', () => {
   }
 
   it('an unreadable file: exit 4 naming it, .jp/ unchanged', async () => {
-    // Root reads anything, so as root the binary runs as an unprivileged user for this case.
+    // Root reads anything, so as root the binary runs as an unprivileged user for this case, from
+    // a copy of the (self-contained) bundle that user can reach wherever the checkout lives.
     const asRoot = process.getuid?.() === 0;
-    if (asRoot) for (const dir of [root, ws]) chmodSync(dir, 0o755);
+    const bin = path.join(root, 'dist', 'jp.js');
+    if (asRoot) {
+      cpSync(path.dirname(JP_BIN), path.dirname(bin), { recursive: true });
+      for (const dir of [root, ws, path.dirname(bin)]) chmodSync(dir, 0o755);
+    }
     const before = snapshotTree(jpDir);
     const result = await runJp(['query', '--new', '-m', 'echo', '--attach', 'secret.txt', 'x'], {
       cwd: ws,
       env,
-      ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+      ...(asRoot ? { uid: 65534, gid: 65534, bin } : {}),
     });
     expectOneLineError(result, 4, /secret\.txt/);
     expect(result.stderr).toMatch(/permission denied/i);

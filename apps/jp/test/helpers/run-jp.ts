@@ -27,11 +27,12 @@ export function makeSandbox(prefix = 'jp-e2e-'): { root: string; home: string; e
  */
 export function runJp(
   args: string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv; input?: string; timeoutMs?: number; uid?: number; gid?: number },
+  options: { cwd: string; env: NodeJS.ProcessEnv; input?: string; timeoutMs?: number; uid?: number; gid?: number; bin?: string },
 ): Promise<JpResult> {
-  if (!existsSync(JP_BIN)) throw new Error(`${JP_BIN} is missing: run \`pnpm build\` before the end-to-end tests`);
+  const bin = options.bin ?? JP_BIN;
+  if (!existsSync(bin)) throw new Error(`${bin} is missing: run \`pnpm build\` before the end-to-end tests`);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [JP_BIN, ...args], {
+    const child = spawn(process.execPath, [bin, ...args], {
       cwd: options.cwd,
       env: options.env,
       stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],

@@ -6,8 +6,8 @@ export interface AttachmentLimits {
   maxResourceBytes: number;
   /** Resources one declaration (directory or glob) may expand to (default 500). */
   maxFiles: number;
-  /** What to do with a resource over `maxResourceBytes`. */
-  sizePolicy: 'allow' | 'truncate' | 'reject';
+  /** What to do with a resource over `maxResourceBytes`; `ask` asks on a terminal, else rejects. */
+  sizePolicy: 'allow' | 'truncate' | 'reject' | 'ask';
 }
 
 export const DEFAULT_LIMITS: AttachmentLimits = {
@@ -15,6 +15,47 @@ export const DEFAULT_LIMITS: AttachmentLimits = {
   maxFiles: 500,
   sizePolicy: 'reject',
 };
+
+/** Limits of the network and process handlers (ARCHITECTURE §3: every fetch and command is bounded). */
+export interface FetchLimits {
+  /** Largest response body accepted (default 10 MiB). */
+  maxBytes: number;
+  /** Whole-request time limit, headers and body (default 30 s). */
+  timeoutMs: number;
+  /** Redirects followed before giving up (default 5). */
+  maxRedirects: number;
+}
+
+export const DEFAULT_FETCH_LIMITS: FetchLimits = { maxBytes: 10 * 1024 * 1024, timeoutMs: 30_000, maxRedirects: 5 };
+
+export interface CommandLimits {
+  /** Time a command may run before its process group is killed (default 30 s). */
+  timeoutMs: number;
+  /** Largest stdout accepted (default 10 MiB). */
+  maxOutputBytes: number;
+}
+
+export const DEFAULT_COMMAND_LIMITS: CommandLimits = { timeoutMs: 30_000, maxOutputBytes: 10 * 1024 * 1024 };
+
+/**
+ * The MCP servers of this run, started on demand and reused (the pool lives in the app). The
+ * handler sees only this: a connected SDK client per configured server name.
+ */
+export interface McpClients {
+  /** Configured server names. */
+  names(): string[];
+  /** The connected client for a server; an AttachmentError when it is unknown or fails to start. */
+  get(server: string): Promise<import('@modelcontextprotocol/sdk/client/index.js').Client>;
+}
+
+/** What to do with one resource over the size threshold, asked of the user on a terminal. */
+export type OversizeDecision = 'allow' | 'truncate' | 'reject';
+
+/** Progress of a long resolution, shown on a terminal only. */
+export interface ResolveProgress {
+  /** Files or resources read so far, and a short label of the current one. */
+  update(done: number, label: string): void;
+}
 
 export interface HandlerLogger {
   warn(message: string): void;
@@ -28,6 +69,20 @@ export interface HandlerContext {
   cwd: string;
   limits: AttachmentLimits;
   logger: HandlerLogger;
+  /** Defaults apply when absent. */
+  fetchLimits?: FetchLimits | undefined;
+  commandLimits?: CommandLimits | undefined;
+  /** MCP servers from config; absent when none are configured. */
+  mcp?: McpClients | undefined;
+  /**
+   * Present only when a person is at a terminal: asked when a resource exceeds the size threshold
+   * and `limits.sizePolicy` is `ask`. Without it, `ask` behaves as `reject`.
+   */
+  askOversize?: ((name: string, bytes: number, limit: number) => Promise<OversizeDecision>) | undefined;
+  /** Present only when stderr is a terminal. */
+  progress?: ResolveProgress | undefined;
+  /** Aborts resolution (Ctrl-C). */
+  signal?: AbortSignal | undefined;
 }
 
 /**

@@ -1,11 +1,22 @@
 export {
+  DEFAULT_COMMAND_LIMITS,
+  DEFAULT_FETCH_LIMITS,
   DEFAULT_LIMITS,
   type AttachmentHandler,
   type AttachmentLimits,
+  type CommandLimits,
+  type FetchLimits,
   type HandlerContext,
   type HandlerLogger,
+  type McpClients,
+  type OversizeDecision,
+  type ResolveProgress,
 } from './handler.ts';
 export { AttachmentRegistry, createRegistry } from './registry.ts';
 export { schemeOf } from './uri-scheme.ts';
 export { createFileHandler } from './file/file-handler.ts';
 export { textMimeType } from './file/file-mime-type.ts';
+export { createExternalHandler } from './external/external-handler.ts';
+export { createHttpHandler } from './http/http-handler.ts';
+export { createCmdHandler } from './cmd/cmd-handler.ts';
+export { createMcpHandler } from './mcp/mcp-handler.ts';

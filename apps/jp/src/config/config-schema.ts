@@ -12,6 +12,10 @@ const McpServerConfigSchema = z.strictObject({
   args: z.array(z.string()).default([]),
   env: z.record(z.string(), z.string()).default({}),
   cwd: z.string().optional(),
+  /** Seconds for the server to start and answer `initialize`. */
+  startup_timeout_secs: z.number().positive().default(10),
+  /** Seconds for one request (`resources/read`, `resources/list`, …). */
+  request_timeout_secs: z.number().positive().default(30),
 });
 
 /**
@@ -34,9 +38,23 @@ export const ConfigSchema = z.strictObject({
       attachments: z.array(z.string()).default([]),
       attachment: z
         .strictObject({
-          size_policy: z.enum(['allow', 'truncate', 'reject']).default('reject'),
+          /** Above max_bytes: allow, truncate, reject, or ask (on a terminal; reject without one). */
+          size_policy: z.enum(['allow', 'truncate', 'reject', 'ask']).default('ask'),
           max_bytes: z.number().int().positive().default(512 * 1024),
           max_files: z.number().int().positive().default(500),
+          http: z
+            .strictObject({
+              max_bytes: z.number().int().positive().default(10 * 1024 * 1024),
+              timeout_secs: z.number().positive().default(30),
+              max_redirects: z.number().int().min(0).default(5),
+            })
+            .prefault({}),
+          cmd: z
+            .strictObject({
+              timeout_secs: z.number().positive().default(30),
+              max_output_bytes: z.number().int().positive().default(10 * 1024 * 1024),
+            })
+            .prefault({}),
         })
         .prefault({}),
       /** Seconds to wait for another process's turn on the same conversation. */

@@ -36,7 +36,13 @@ describe('configuration layers', () => {
     const config = resolveConfig([{}]);
     expect(config.conversation).toEqual({
       attachments: [],
-      attachment: { size_policy: 'reject', max_bytes: 524288, max_files: 500 },
+      attachment: {
+        size_policy: 'ask',
+        max_bytes: 524288,
+        max_files: 500,
+        http: { max_bytes: 10485760, timeout_secs: 30, max_redirects: 5 },
+        cmd: { timeout_secs: 30, max_output_bytes: 10485760 },
+      },
       lock_timeout_secs: 10,
     });
     expect(config.assistant.request.max_retries).toBe(3);

@@ -1,11 +1,19 @@
-import { AttachmentRegistry, createFileHandler, type HandlerContext } from '@jp/attachments';
+import {
+  AttachmentRegistry,
+  createCmdHandler,
+  createExternalHandler,
+  createFileHandler,
+  createHttpHandler,
+  createMcpHandler,
+  type HandlerContext,
+} from '@jp/attachments';
 import type { Config } from '../config/config-schema.ts';
 import type { Output } from '../output/output.ts';
 import type { Workspace } from '../workspace/workspace.ts';
 
 /** The registry of every built-in handler. */
 export function createAttachmentRegistry(): AttachmentRegistry {
-  return new AttachmentRegistry([createFileHandler()]);
+  return new AttachmentRegistry([createFileHandler(), createExternalHandler(), createHttpHandler(), createCmdHandler(), createMcpHandler()]);
 }
 
 export function handlerContext(workspace: Workspace, cwd: string, config: Config, output: Output): HandlerContext {
@@ -14,6 +22,8 @@ export function handlerContext(workspace: Workspace, cwd: string, config: Config
     workspaceRoot: workspace.root,
     cwd,
     limits: { maxResourceBytes: limits.max_bytes, maxFiles: limits.max_files, sizePolicy: limits.size_policy },
+    fetchLimits: { maxBytes: limits.http.max_bytes, timeoutMs: limits.http.timeout_secs * 1000, maxRedirects: limits.http.max_redirects },
+    commandLimits: { timeoutMs: limits.cmd.timeout_secs * 1000, maxOutputBytes: limits.cmd.max_output_bytes },
     logger: { warn: (message) => output.warn(message) },
   };
 }

@@ -1,7 +1,7 @@
 import { chmodSync, cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { JP_BIN, makeSandbox, runJp, snapshotTree, type JpResult } from './helpers/run-jp.ts';
+import { JP_BIN, expectOneLineError, makeSandbox, runJp, snapshotTree } from './helpers/run-jp.ts';
 
 // Each bad input gives one clear line on stderr, the documented exit code, no stack trace, and
 // leaves .jp/ byte for byte as it was.
@@ -23,15 +23,6 @@ describe('bad input through the binary', () => {
     expect(first.code, first.stderr).toBe(0);
     conversation = JSON.parse(first.stdout.trim().split('\n').at(-1)!).conversation;
   });
-
-  function expectOneLineError(result: JpResult, code: number, pattern: RegExp): void {
-    expect(result.code, result.stderr).toBe(code);
-    const lines = result.stderr.trimEnd().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^jp: /);
-    expect(lines[0]).toMatch(pattern);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-  }
 
   const cases: Array<{ name: string; args: () => string[]; code: number; message: RegExp }> = [
     { name: 'a missing file', args: () => ['query', '--attach', 'nope.txt', 'x'], code: 4, message: /nope\.txt/ },

@@ -9,6 +9,7 @@ import { selectConversation } from '../conversation/select-conversation.ts';
 import { readQueryText } from '../query/read-query-text.ts';
 import { createAttachmentRegistry, handlerContext } from '../resolution/attachment-runtime.ts';
 import { planTurnAttachments, resolvePlan, urisInStream } from '../resolution/resolve-turn-attachments.ts';
+import { resolveProgress } from '../output/terminal-progress.ts';
 import { runTurn } from '../turn/run-turn.ts';
 import { selectProvider } from '../turn/select-provider.ts';
 
@@ -62,7 +63,13 @@ export async function queryCommand(globals: GlobalOptions, textArgs: string[], o
       streamUris: urisInStream(history),
       covers: (declaration, uri) => registry.covers(declaration, uri, hctx),
     });
-    const resources: Resource[] = await resolvePlan(registry, plan, hctx);
+    const progress = resolveProgress({ quiet: globals.quiet, json: output.json });
+    let resources: Resource[];
+    try {
+      resources = await resolvePlan(registry, plan, { ...hctx, progress });
+    } finally {
+      progress?.done();
+    }
 
     const now = new Date().toISOString();
     const turnIndex = history.filter((event) => event.type === 'turn_start').length;

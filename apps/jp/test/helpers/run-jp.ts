@@ -3,9 +3,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
 import { fileURLToPath } from 'node:url';
 
-export const JP_BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/jp.js');
+/** The built binary; `JP_BIN` points the tests at another build (e.g. one made with `tsup -d`). */
+export const JP_BIN = process.env.JP_BIN ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/jp.js');
 
 export interface JpResult {
   code: number | null;
@@ -87,4 +89,14 @@ export function turnsOf(events: Array<Record<string, any>>): Array<Array<Record<
     turns.at(-1)?.push(event);
   }
   return turns;
+}
+
+/** One line on stderr starting `jp: `, matching `pattern`, with the exit code and no stack trace. */
+export function expectOneLineError(result: JpResult, code: number, pattern: RegExp): void {
+  expect(result.code, result.stderr).toBe(code);
+  const lines = result.stderr.trimEnd().split('\n');
+  expect(lines, result.stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(/^jp: /);
+  expect(lines[0]).toMatch(pattern);
+  expect(result.stderr).not.toMatch(/\n\s+at /);
 }

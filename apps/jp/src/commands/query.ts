@@ -63,6 +63,9 @@ export async function queryCommand(globals: GlobalOptions, textArgs: string[], o
       streamUris: urisInStream(history),
       covers: (declaration, uri) => registry.covers(declaration, uri, hctx),
     });
+    for (const declaration of plan.snapshotOnly) {
+      output.warn(`${declaration} is a snapshot of a file outside the workspace and cannot be read again; attach the file again with --attach PATH`);
+    }
     const progress = resolveProgress({ quiet: globals.quiet, json: output.json });
     let resources: Resource[];
     try {

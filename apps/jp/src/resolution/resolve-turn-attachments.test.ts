@@ -11,6 +11,7 @@ describe('resolution rules', () => {
     expect(planTurnAttachments({ declared: ['a.txt', 'src/'], attached: [], streamUris: new Set(), covers })).toEqual({
       toResolve: ['a.txt', 'src/'],
       newDeclarations: [],
+      snapshotOnly: [],
     });
   });
 
@@ -24,12 +25,18 @@ describe('resolution rules', () => {
     expect(planTurnAttachments({ declared: ['a.txt'], attached: ['a.txt', 'b.txt'], streamUris: stream, covers })).toEqual({
       toResolve: ['a.txt', 'b.txt'],
       newDeclarations: ['b.txt'],
+      snapshotOnly: [],
     });
   });
 
   it('a declaration added since the last turn (attachment add) is resolved once', () => {
     const stream = new Set(['file:///w/a.txt']);
     expect(planTurnAttachments({ declared: ['a.txt', 'c.txt'], attached: [], streamUris: stream, covers }).toResolve).toEqual(['c.txt']);
+  });
+
+  it('a declared external: file missing from the stream is reported, not resolved', () => {
+    const plan = planTurnAttachments({ declared: ['external:abc/report.pdf', 'a.txt'], attached: [], streamUris: new Set(), covers });
+    expect(plan).toEqual({ toResolve: ['a.txt'], newDeclarations: [], snapshotOnly: ['external:abc/report.pdf'] });
   });
 
   it('the same --attach twice is resolved once', () => {

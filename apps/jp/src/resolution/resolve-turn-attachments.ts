@@ -21,6 +21,16 @@ export interface TurnAttachmentPlan {
   toResolve: string[];
   /** `--attach` declarations not declared before: recorded in a config delta. */
   newDeclarations: string[];
+  /**
+   * Declarations that are missing from the stream but cannot be read again: `external:` files,
+   * whose paths jp never stores (a fork with --no-turns of a conversation that attached one).
+   */
+  snapshotOnly: string[];
+}
+
+/** Declarations that name a snapshot, not a source: nothing can re-read them. */
+export function isSnapshotOnly(declaration: string): boolean {
+  return declaration.startsWith('external:');
 }
 
 /**
@@ -38,12 +48,15 @@ export function planTurnAttachments(options: {
   const toResolve: string[] = [];
   for (const declaration of options.attached) if (!toResolve.includes(declaration)) toResolve.push(declaration);
   const newDeclarations = toResolve.filter((declaration) => !options.declared.includes(declaration));
+  const snapshotOnly: string[] = [];
   for (const declaration of options.declared) {
     if (toResolve.includes(declaration)) continue;
     const present = [...options.streamUris].some((uri) => options.covers(declaration, uri));
-    if (!present) toResolve.push(declaration);
+    if (present) continue;
+    if (isSnapshotOnly(declaration)) snapshotOnly.push(declaration);
+    else toResolve.push(declaration);
   }
-  return { toResolve, newDeclarations };
+  return { toResolve, newDeclarations, snapshotOnly };
 }
 
 /** Resolves a plan. One failure fails the whole turn (nothing is appended; exit 4). */

@@ -21,19 +21,8 @@ describe('createProvider', () => {
     await expect(stream.next()).rejects.toMatchObject({ code: 'missing_api_key', message: expect.stringMatching(/^TEAM_KEY is not set/) });
   });
 
-  it('says which known providers are not implemented yet', () => {
-    const missing = KNOWN_PROVIDERS.filter((id) => id !== 'echo' && id !== 'anthropic');
-    expect(missing).toEqual(['google', 'ollama', 'openai', 'openrouter']);
-    for (const id of missing) {
-      let error: unknown;
-      try {
-        createProvider(id, {});
-      } catch (caught) {
-        error = caught;
-      }
-      expect(error).toBeInstanceOf(ProviderError);
-      expect(error).toMatchObject({ code: 'not_implemented', provider: id, message: `provider ${id} is not implemented yet; implemented: anthropic, echo` });
-    }
+  it('creates a provider for every known id, without loading any SDK', () => {
+    for (const id of KNOWN_PROVIDERS) expect(createProvider(id, { apiKey: 'k' }).id).toBe(id);
   });
 
   it('imports the Anthropic SDK only lazily: every static import of it is type-only', () => {

@@ -1,6 +1,9 @@
 import { ProviderError } from '@jp/core';
 import { createAnthropicProvider } from './anthropic/anthropic-provider.ts';
 import { createEchoProvider } from './echo/echo-provider.ts';
+import { createGoogleProvider } from './google/google-provider.ts';
+import { createOpenAIProvider } from './openai/openai-provider.ts';
+import { createOpenAICompatibleChatProvider } from './openai-compatible/openai-compatible-chat-provider.ts';
 import type { ProviderId } from './parse-model-id.ts';
 import type { Provider, ProviderSettings } from './provider.ts';
 
@@ -17,6 +20,13 @@ export function createProvider(id: ProviderId, settings: ProviderSettings = {}):
       return createEchoProvider();
     case 'anthropic':
       return createAnthropicProvider(settings);
+    case 'openai':
+      return createOpenAIProvider(settings);
+    case 'google':
+      return createGoogleProvider(settings);
+    case 'openrouter':
+    case 'ollama':
+      return createOpenAICompatibleChatProvider(id, settings);
     default:
       throw new ProviderError(id, `provider ${id} is not implemented yet; implemented: ${IMPLEMENTED_PROVIDERS.join(', ')}`, {
         code: 'not_implemented',

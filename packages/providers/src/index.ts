@@ -19,3 +19,7 @@ export {
 } from './anthropic/anthropic-provider.ts';
 export { convertToAnthropicRequest, DEFAULT_ANTHROPIC_MAX_TOKENS } from './anthropic/convert-to-anthropic-request.ts';
 export { MAX_ANTHROPIC_CACHE_BREAKPOINTS } from './anthropic/apply-anthropic-cache-control.ts';
+export { createOpenAIProvider } from './openai/openai-provider.ts';
+export { createGoogleProvider } from './google/google-provider.ts';
+export { createOpenAICompatibleChatProvider, type OpenAICompatibleVendor } from './openai-compatible/openai-compatible-chat-provider.ts';
+export { cdata, escapeXmlAttribute, resourceToXml } from './shared/resource-xml.ts';

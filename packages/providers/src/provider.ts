@@ -15,6 +15,11 @@ export interface ProviderRequest {
   system?: string | undefined;
   tools?: readonly ToolDefinition[] | undefined;
   maxTokens?: number | undefined;
+  /**
+   * A JSON Schema the answer must follow (`jp query --schema`). Each provider uses its vendor's
+   * native structured output; the answer text is then the JSON document.
+   */
+  schema?: Record<string, unknown> | undefined;
 }
 
 /** Connection settings; the API key is always passed explicitly, never read by an SDK itself. */

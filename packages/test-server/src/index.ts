@@ -23,3 +23,5 @@ export type {
   WireServer,
   WireServerOptions,
 } from './wire-types.d.mts';
+export * from './openai-responses.mjs';
+export * from './google-responses.mjs';

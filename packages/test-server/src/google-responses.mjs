@@ -1,0 +1,2 @@
+// google wire-format helpers (issue C): filled in with the provider.
+export {};

@@ -1,0 +1,2 @@
+// openai wire-format helpers (issue C): filled in with the provider.
+export {};

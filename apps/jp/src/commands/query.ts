@@ -10,6 +10,7 @@ import { readQueryText } from '../query/read-query-text.ts';
 import { createAttachmentRegistry, handlerContext } from '../resolution/attachment-runtime.ts';
 import { planTurnAttachments, resolvePlan, urisInStream } from '../resolution/resolve-turn-attachments.ts';
 import { resolveProgress } from '../output/terminal-progress.ts';
+import { DEFAULT_RETRY_POLICY } from '../turn/retry-policy.ts';
 import { runTurn } from '../turn/run-turn.ts';
 import { selectProvider } from '../turn/select-provider.ts';
 
@@ -96,6 +97,7 @@ export async function queryCommand(globals: GlobalOptions, textArgs: string[], o
         maxTokens: config.assistant.max_tokens,
       },
       output,
+      retry: { ...DEFAULT_RETRY_POLICY, maxRetries: config.assistant.request.max_retries },
     });
     const all = [...turnEvents, ...answer.events];
 

@@ -1,6 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ProviderError } from '@jp/core/errors';
 import type { ConversationEvent, Usage } from '@jp/core';
-import type { Provider, ProviderRequest } from '@jp/providers';
+import { retryAfterMs, type Provider, type ProviderRequest } from '@jp/providers';
 import type { Output } from '../output/output.ts';
+import { DEFAULT_RETRY_POLICY, isRetryable, retryDelayMs, type RetryPolicy } from './retry-policy.ts';
 
 export interface TurnAnswer {
   /** `chat_response` events to append (reasoning first, then the message). */
@@ -9,31 +12,35 @@ export interface TurnAnswer {
   usage: Usage;
 }
 
-/**
- * One provider call: streams the answer to stdout as it arrives (NDJSON deltas with `-F json`)
- * and returns the events that record it.
- */
-export async function runTurn(options: { provider: Provider; request: ProviderRequest; output: Output; signal?: AbortSignal }): Promise<TurnAnswer> {
-  const { output } = options;
-  let text = '';
-  let reasoning = '';
-  let usage: Usage = {};
-  for await (const event of options.provider.stream(options.request, { signal: options.signal })) {
+interface Streamed {
+  text: string;
+  reasoning: string;
+  usage: Usage;
+  /** Whether anything reached the user: once it has, a failure can no longer be retried unseen. */
+  shown: boolean;
+}
+
+async function streamOnce(provider: Provider, request: ProviderRequest, output: Output, state: Streamed, signal?: AbortSignal): Promise<void> {
+  for await (const event of provider.stream(request, { signal })) {
     switch (event.type) {
       case 'text-delta':
-        text += event.text;
+        state.text += event.text;
+        state.shown = true;
         if (output.json) output.data({ type: 'text_delta', text: event.text });
         else output.write(event.text);
         break;
       case 'reasoning-delta':
-        reasoning += event.text;
-        if (output.json) output.data({ type: 'reasoning_delta', text: event.text });
+        state.reasoning += event.text;
+        if (output.json) {
+          state.shown = true;
+          output.data({ type: 'reasoning_delta', text: event.text });
+        }
         break;
       case 'warning':
         output.warn(event.message);
         break;
       case 'finish':
-        usage = event.usage;
+        state.usage = event.usage;
         break;
       case 'tool-call':
         // Tools arrive with the turn loop (issue D); until then a tool call is reported, not run.
@@ -41,10 +48,49 @@ export async function runTurn(options: { provider: Provider; request: ProviderRe
         break;
     }
   }
-  if (!output.json && text !== '' && !text.endsWith('\n')) output.write('\n');
+}
+
+/**
+ * One provider call: streams the answer to stdout as it arrives (NDJSON deltas with `-F json`)
+ * and returns the events that record it. A retryable failure (429, 5xx, a dropped connection)
+ * before anything was shown is retried with backoff; after that, or once retries are used up,
+ * the error ends the turn (exit 3) and nothing of it is stored.
+ */
+export async function runTurn(options: {
+  provider: Provider;
+  request: ProviderRequest;
+  output: Output;
+  retry?: RetryPolicy;
+  signal?: AbortSignal;
+}): Promise<TurnAnswer> {
+  const { output } = options;
+  const policy = options.retry ?? DEFAULT_RETRY_POLICY;
+  const state: Streamed = { text: '', reasoning: '', usage: {}, shown: false };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await streamOnce(options.provider, options.request, output, state, options.signal);
+      break;
+    } catch (error) {
+      if (!isRetryable(error) || state.shown) throw error;
+      if (attempt >= policy.maxRetries) {
+        throw new ProviderError(error.provider, `${error.message} (gave up after ${policy.maxRetries} ${policy.maxRetries === 1 ? 'retry' : 'retries'})`, {
+          code: error.code,
+          statusCode: error.statusCode,
+          cause: error,
+        });
+      }
+      const delay = retryDelayMs(policy, attempt + 1, retryAfterMs(error));
+      output.note(`jp: ${error.message}; retrying in ${(delay / 1000).toFixed(1)} s (${attempt + 1} of ${policy.maxRetries})`);
+      state.text = '';
+      state.reasoning = '';
+      await sleep(delay, undefined, { signal: options.signal });
+    }
+  }
+  if (!output.json && state.text !== '' && !state.text.endsWith('\n')) output.write('\n');
   const timestamp = new Date().toISOString();
   const events: ConversationEvent[] = [];
-  if (reasoning !== '') events.push({ type: 'chat_response', timestamp, reasoning });
-  events.push({ type: 'chat_response', timestamp, message: text, ...(Object.keys(usage).length > 0 ? { usage } : {}) });
-  return { events, text, usage };
+  if (state.reasoning !== '') events.push({ type: 'chat_response', timestamp, reasoning: state.reasoning });
+  const usage = state.usage;
+  events.push({ type: 'chat_response', timestamp, message: state.text, ...(Object.keys(usage).length > 0 ? { usage } : {}) });
+  return { events, text: state.text, usage };
 }

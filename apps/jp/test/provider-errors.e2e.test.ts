@@ -1,0 +1,89 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anthropicErrorResponse, anthropicTextStream, createWireServer, cutStream, type WireServer } from '@jp/test-server';
+import { expectOneLineError, makeSandbox, readEvents, runJp, snapshotTree } from './helpers/run-jp.ts';
+
+// Provider failures through the binary: the right exit code, one line, and a conversation that
+// is exactly as it was before the failed query.
+describe('provider errors', () => {
+  const { root, env } = makeSandbox();
+  const ws = path.join(root, 'project');
+  const jpDir = path.join(ws, '.jp');
+  let server: WireServer;
+  let id = '';
+  const keyed = { ...env, ANTHROPIC_API_KEY: 'sk-test' };
+  const jp = (args: string[], environment: NodeJS.ProcessEnv = keyed) =>
+    runJp(['-c', `providers.anthropic.base_url=${JSON.stringify(server.url)}`, ...args], { cwd: ws, env: environment });
+
+  beforeAll(async () => {
+    server = await createWireServer();
+    mkdirSync(ws, { recursive: true });
+    writeFileSync(path.join(ws, 'a.txt'), 'alpha\n');
+    expect((await runJp(['init'], { cwd: ws, env })).code).toBe(0);
+    server.enqueue(anthropicTextStream('first answer'));
+    const first = await jp(['-F', 'json', 'query', '--new', '-m', 'anthropic/claude-test', '--attach', 'a.txt', 'hello']);
+    expect(first.code, first.stderr).toBe(0);
+    id = JSON.parse(first.stdout.trim().split('\n').at(-1)!).conversation;
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('a missing key exits 3 naming the variable, before anything is resolved or sent', async () => {
+    const before = snapshotTree(jpDir);
+    const sent = server.requests.length;
+    const { ANTHROPIC_API_KEY: _drop, ...withoutKey } = keyed;
+    const result = await jp(['query', '--attach', 'missing.txt', 'x'], withoutKey);
+    expectOneLineError(result, 3, /ANTHROPIC_API_KEY is not set/);
+    expect(server.requests.length).toBe(sent);
+    expect(snapshotTree(jpDir)).toEqual(before);
+  });
+
+  it('a rejected key exits 3 and leaves the conversation as it was', async () => {
+    const before = snapshotTree(jpDir);
+    server.enqueue(anthropicErrorResponse(401, { type: 'authentication_error', message: 'invalid x-api-key' }));
+    const result = await jp(['query', 'x']);
+    expectOneLineError(result, 3, /key/i);
+    expect(snapshotTree(jpDir)).toEqual(before);
+  });
+
+  it('429 is retried as Retry-After says, then the answer is stored', async () => {
+    server.enqueue(anthropicErrorResponse(429, { type: 'rate_limit_error', message: 'slow down', headers: { 'retry-after': '0' } }));
+    server.enqueue(anthropicTextStream('after the wait'));
+    const sent = server.requests.length;
+    const result = await jp(['query', 'try again']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('after the wait\n');
+    expect(result.stderr).toMatch(/retrying in 0\.0 s \(1 of 3\)/);
+    expect(server.requests.length - sent).toBe(2);
+    expect(readEvents(ws, id).filter((e) => e.type === 'chat_response').at(-1)!.message).toBe('after the wait');
+  });
+
+  it('5xx beyond max_retries exits 3 and stores nothing', async () => {
+    const before = snapshotTree(jpDir);
+    for (let i = 0; i < 2; i++) server.enqueue(anthropicErrorResponse(529, { type: 'overloaded_error', message: 'overloaded', headers: { 'retry-after': '0' } }));
+    const result = await jp(['-c', 'assistant.request.max_retries=1', 'query', 'x']);
+    expect(result.code, result.stderr).toBe(3);
+    expect(result.stderr.trimEnd().split('\n').at(-1)).toMatch(/gave up after 1 retry/);
+    expect(snapshotTree(jpDir)).toEqual(before);
+  });
+
+  it('a stream that breaks mid-answer exits 3; the conversation loads and takes the next query', async () => {
+    const before = snapshotTree(jpDir);
+    server.enqueue(cutStream(anthropicTextStream(['part one ', 'part two ', 'part three']), 4, 'destroy'));
+    const broken = await jp(['query', 'x']);
+    expect(broken.code, broken.stderr).toBe(3);
+    expect(snapshotTree(jpDir)).toEqual(before);
+
+    server.enqueue(anthropicTextStream('recovered'));
+    const next = await jp(['query', 'again']);
+    expect(next.code, next.stderr).toBe(0);
+    expect(next.stdout).toBe('recovered\n');
+    const show = await jp(['-F', 'json', 'conversation', 'show', id]);
+    expect(show.code, show.stderr).toBe(0);
+    const messages = JSON.parse(show.stdout).events.filter((e: { type: string }) => e.type === 'chat_response').map((e: { message: string }) => e.message);
+    expect(messages).toEqual(['first answer', 'after the wait', 'recovered']);
+  });
+});

@@ -70,3 +70,10 @@ export { UsageError } from './errors/usage-error.ts';
 export { AttachmentError } from './errors/attachment-error.ts';
 export { ProviderError } from './errors/provider-error.ts';
 export { LockedError } from './errors/locked-error.ts';
+export {
+  parseToolOutput,
+  type ParseToolOutputOptions,
+  type ParsedToolOutput,
+  type ToolErrorMeta,
+  type ToolStatus,
+} from './parse-tool-output.ts';

@@ -26,7 +26,7 @@ describe('parseToolOutput (RFD 058)', () => {
     expect(parsed.warnings).toEqual([]);
     expect(parsed.content.map((block) => block.type)).toEqual(['text', 'resource', 'resource', 'question']);
     const png = parsed.content[2]!;
-    expect(png.type === 'resource' && 'blob' in png.resource && Buffer.from(png.resource.blob).toString('base64')).toBe('iVBORw0KGgo=');
+    expect(png.type === 'resource' && 'blob' in png.resource ? Buffer.from(png.resource.blob as Uint8Array).toString('base64') : undefined).toBe('iVBORw0KGgo=');
   });
 
   it('skips a malformed block with a warning and keeps the rest, never falling back to raw text', () => {

@@ -1,17 +1,63 @@
-import { AttachmentError } from '@jp/core';
-import type { AttachmentHandler } from '../handler.ts';
+import type { Resource } from '@jp/core';
+import { DEFAULT_COMMAND_LIMITS, type AttachmentHandler, type HandlerContext } from '../handler.ts';
+import { decodeText } from '../file/utf8-text.ts';
+import { applySizePolicy } from './apply-size-policy.ts';
+import { commandName } from './command-name.ts';
+import { commandFailedError, commandOutcomeError } from './command-error.ts';
+import { parseCmdUrl } from './parse-cmd-url.ts';
+import { runCommand } from './run-command.ts';
 
-// Placeholder until this handler is written (issue B): it claims its schemes so the registry
-// routes to it, and fails every call with a clear message.
+/** Runs one declaration (the cmd URL as given, trimmed) and snapshots its stdout. */
+async function runDeclaration(declaration: string, ctx: HandlerContext, done: number): Promise<Resource> {
+  const uri = declaration.trim();
+  const invocation = parseCmdUrl(uri);
+  const name = commandName(invocation.program, invocation.args);
+  ctx.progress?.update(done, name);
+  const limits = ctx.commandLimits ?? DEFAULT_COMMAND_LIMITS;
+  const outcome = await runCommand({ ...invocation, cwd: ctx.workspaceRoot, ...limits, signal: ctx.signal });
+  if (outcome.kind !== 'exited') throw commandOutcomeError(uri, invocation, outcome, { ...limits, cwd: ctx.workspaceRoot });
+  const failed = outcome.exitCode !== 0;
+  if (failed && !invocation.allowFailure) throw commandFailedError(uri, invocation, outcome);
+
+  const sized = await applySizePolicy(outcome.stdout, uri, name, ctx);
+  const notes = [
+    invocation.description,
+    failed ? (outcome.signal !== null ? `killed by ${outcome.signal}` : `exited with code ${outcome.exitCode}`) : undefined,
+    sized.note,
+  ].filter((note) => note !== undefined && note !== '');
+  const base = { uri, name, ...(notes.length > 0 ? { description: notes.join('; ') } : {}) };
+  const text = decodeText(sized.bytes);
+  return text !== undefined ? { ...base, mimeType: 'text/plain', text } : { ...base, mimeType: 'application/octet-stream', blob: sized.bytes };
+}
+
+/**
+ * The handler for commands: `cmd://git?arg=diff&arg=--cached` and `cmd:git diff --cached`. The
+ * canonical URI is the input as given (trimmed), the name the command line. Each resolution runs
+ * the program again, without a shell, in the workspace root, bounded in time and output.
+ */
 export function createCmdHandler(): AttachmentHandler {
-  const missing = (input: string): never => {
-    throw new AttachmentError(input, `cannot attach ${input}: this kind of attachment is not supported yet`, { code: 'attachment_unsupported' });
-  };
   return {
     schemes: ['cmd'],
-    validate: async (input) => missing(input),
-    resolve: async (declarations) => missing(declarations[0] ?? ''),
-    refresh: async (uri) => missing(uri),
-    covers: () => false,
+
+    async validate(input: string): Promise<string> {
+      parseCmdUrl(input);
+      return input.trim();
+    },
+
+    async resolve(declarations: readonly string[], ctx: HandlerContext): Promise<Resource[]> {
+      // One after another: commands in one workspace may contend (git's index lock, a build dir).
+      const unique = [...new Set(declarations.map((declaration) => declaration.trim()))];
+      const resources: Resource[] = [];
+      for (const declaration of unique) resources.push(await runDeclaration(declaration, ctx, resources.length));
+      return resources;
+    },
+
+    async refresh(uri: string, ctx: HandlerContext): Promise<Resource> {
+      return runDeclaration(uri, ctx, 0);
+    },
+
+    covers(declaration: string, uri: string): boolean {
+      return declaration.trim() === uri;
+    },
   };
 }

@@ -16,6 +16,23 @@ const McpServerConfigSchema = z.strictObject({
   startup_timeout_secs: z.number().positive().default(10),
   /** Seconds for one request (`resources/read`, `resources/list`, …). */
   request_timeout_secs: z.number().positive().default(30),
+  /** The server's tools offered to the model: all of them (`true`) or the named ones. */
+  tools: z.union([z.boolean(), z.array(z.string())]).default(false),
+  /** How the server's tools run: without asking, or after a yes on the terminal. */
+  run: z.enum(['unattended', 'ask']).default('ask'),
+});
+
+/** A local tool: a program that gets its arguments as JSON on stdin and answers on stdout (RFD 058). */
+const LocalToolConfigSchema = z.strictObject({
+  command: z.string().min(1),
+  args: z.array(z.string()).default([]),
+  description: z.string().min(1),
+  /** JSON Schema of the arguments object. */
+  parameters: z.record(z.string(), z.unknown()).default({ type: 'object', properties: {} }),
+  run: z.enum(['unattended', 'ask']).default('ask'),
+  timeout_secs: z.number().positive().default(60),
+  /** Largest stdout accepted before the tool is stopped (bytes). */
+  max_output_bytes: z.number().int().positive().default(1024 * 1024),
 });
 
 /**
@@ -30,6 +47,10 @@ export const ConfigSchema = z.strictObject({
       system_prompt: z.string().optional(),
       max_tokens: z.number().int().positive().optional(),
       request: z.strictObject({ max_retries: z.number().int().min(0).max(10).default(3) }).prefault({}),
+      /** Model calls in one turn before jp stops a model that keeps calling tools. */
+      max_tool_rounds: z.number().int().positive().default(25),
+      /** Run tools whose policy is `ask` without asking (the same as --allow-tools). */
+      allow_tools: z.boolean().default(false),
     })
     .prefault({}),
   conversation: z
@@ -63,5 +84,6 @@ export const ConfigSchema = z.strictObject({
     .prefault({}),
   providers: z.record(z.string(), ProviderConfigSchema).default({}),
   mcp: z.record(z.string(), McpServerConfigSchema).default({}),
+  tools: z.record(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), LocalToolConfigSchema).default({}),
 });
 export type Config = z.infer<typeof ConfigSchema>;

@@ -5,11 +5,18 @@ import { retryAfterMs, type Provider, type ProviderRequest } from '@jp/providers
 import type { Output } from '../output/output.ts';
 import { DEFAULT_RETRY_POLICY, isRetryable, retryDelayMs, type RetryPolicy } from './retry-policy.ts';
 
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
 export interface TurnAnswer {
-  /** `chat_response` events to append (reasoning first, then the message). */
+  /** Events to append: reasoning, then the message (when there is text), then the tool calls. */
   events: ConversationEvent[];
   text: string;
   usage: Usage;
+  toolCalls: ToolCall[];
 }
 
 interface Streamed {
@@ -18,6 +25,7 @@ interface Streamed {
   usage: Usage;
   /** Whether anything reached the user: once it has, a failure can no longer be retried unseen. */
   shown: boolean;
+  toolCalls: ToolCall[];
 }
 
 async function streamOnce(provider: Provider, request: ProviderRequest, output: Output, state: Streamed, signal?: AbortSignal): Promise<void> {
@@ -43,8 +51,9 @@ async function streamOnce(provider: Provider, request: ProviderRequest, output: 
         state.usage = event.usage;
         break;
       case 'tool-call':
-        // Tools arrive with the turn loop (issue D); until then a tool call is reported, not run.
-        output.warn(`the model asked for tool ${event.name}, but tools are not available yet`);
+        state.toolCalls.push({ id: event.id, name: event.name, arguments: event.arguments });
+        state.shown = true;
+        if (output.json) output.data({ type: 'tool_call', id: event.id, name: event.name, arguments: event.arguments });
         break;
     }
   }
@@ -65,7 +74,7 @@ export async function runTurn(options: {
 }): Promise<TurnAnswer> {
   const { output } = options;
   const policy = options.retry ?? DEFAULT_RETRY_POLICY;
-  const state: Streamed = { text: '', reasoning: '', usage: {}, shown: false };
+  const state: Streamed = { text: '', reasoning: '', usage: {}, shown: false, toolCalls: [] };
   for (let attempt = 0; ; attempt++) {
     try {
       await streamOnce(options.provider, options.request, output, state, options.signal);
@@ -91,6 +100,8 @@ export async function runTurn(options: {
   const events: ConversationEvent[] = [];
   if (state.reasoning !== '') events.push({ type: 'chat_response', timestamp, reasoning: state.reasoning });
   const usage = state.usage;
-  events.push({ type: 'chat_response', timestamp, message: state.text, ...(Object.keys(usage).length > 0 ? { usage } : {}) });
-  return { events, text: state.text, usage };
+  const withUsage = Object.keys(usage).length > 0 ? { usage } : {};
+  if (state.text !== '' || state.toolCalls.length === 0) events.push({ type: 'chat_response', timestamp, message: state.text, ...withUsage });
+  for (const call of state.toolCalls) events.push({ type: 'tool_call_request', timestamp, id: call.id, name: call.name, arguments: call.arguments });
+  return { events, text: state.text, usage, toolCalls: state.toolCalls };
 }

@@ -1,0 +1,40 @@
+import type { ContentBlock, ConversationEvent } from '@jp/core';
+import type { AttachmentRegistry, HandlerContext } from '@jp/attachments';
+import type { ToolDefinition } from '@jp/providers';
+import type { Output } from '../output/output.ts';
+
+/** What a tool answers: typed content blocks (RFD 058) and whether it failed. */
+export interface ToolResult {
+  content: ContentBlock[];
+  isError: boolean;
+}
+
+/** What a running tool may look at. */
+export interface ToolRunContext {
+  workspaceRoot: string;
+  /** The conversation so far, this turn's events included. */
+  events: readonly ConversationEvent[];
+  /** Declared attachments of the conversation (for routing refreshes of MCP URIs). */
+  declarations: readonly string[];
+  registry: AttachmentRegistry;
+  handlerContext: HandlerContext;
+  output: Output;
+  /** Whether a person can answer prompts (stdin and stderr are terminals). */
+  interactive: boolean;
+  /** `--allow-tools`: run tools whose policy is `ask` without asking. */
+  allowTools: boolean;
+  /** Runs a terminal interaction when no other tool is using the terminal. */
+  prompt: <T>(interaction: () => Promise<T>) => Promise<T>;
+  signal?: AbortSignal | undefined;
+}
+
+export interface JpTool {
+  readonly definition: ToolDefinition;
+  /** `ask` tools need a yes on the terminal (or --allow-tools) before each run. */
+  readonly run: 'unattended' | 'ask';
+  call(args: Record<string, unknown>, ctx: ToolRunContext): Promise<ToolResult>;
+}
+
+export function errorResult(text: string): ToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}

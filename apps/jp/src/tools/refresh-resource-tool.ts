@@ -1,0 +1,83 @@
+import { resourceSha256, type ConversationEvent, type Resource } from '@jp/core';
+import type { ToolDefinition } from '@jp/providers';
+import { errorResult, type JpTool, type ToolResult, type ToolRunContext } from './jp-tool.ts';
+
+/**
+ * The definition is a constant: byte-identical on every turn, with no list of URIs in it, so
+ * offering the tool never disturbs a prompt cache.
+ */
+export const REFRESH_RESOURCE_DEFINITION: ToolDefinition = Object.freeze({
+  name: 'refresh_resource',
+  description:
+    'Read a resource attached to this conversation again and return its current content. ' +
+    'Attached resources are snapshots taken when they were attached; call this when you need to know ' +
+    'whether one has changed since (for example after a file was edited). Only URIs of resources already ' +
+    'in this conversation can be refreshed.',
+  parameters: Object.freeze({
+    type: 'object',
+    properties: Object.freeze({ uri: Object.freeze({ type: 'string', description: 'The URI of a resource in this conversation, exactly as given.' }) }),
+    required: Object.freeze(['uri']),
+    additionalProperties: false,
+  }) as Record<string, unknown>,
+}) as ToolDefinition;
+
+/** The newest snapshot of each URI in the stream: the turn it is in and its checksum. */
+export function newestSnapshots(events: readonly ConversationEvent[]): Map<string, { turn: number; sha256: string; where: string }> {
+  const newest = new Map<string, { turn: number; sha256: string; where: string }>();
+  let turn = -1;
+  const note = (resource: Resource, where: string) => newest.set(resource.uri, { turn, sha256: resourceSha256(resource), where });
+  for (const event of events) {
+    if (event.type === 'turn_start') turn++;
+    else if (event.type === 'chat_request') {
+      for (const resource of (event as { resources: Resource[] }).resources) note(resource, 'attached');
+    } else if (event.type === 'tool_call_response') {
+      for (const block of (event as { content: Array<{ type: string; resource?: Resource }> }).content) {
+        if (block.type === 'resource' && block.resource) note(block.resource, 'returned by a tool');
+      }
+    }
+  }
+  return newest;
+}
+
+/**
+ * The input that re-reads a URI: the URI itself when a handler owns its scheme (file, http, cmd),
+ * else the declaration that produced it, re-targeted at this URI (an MCP server's own URIs are
+ * reached through `mcp+<server>+<uri>`).
+ */
+function refreshInput(uri: string, ctx: ToolRunContext): string | undefined {
+  if (ctx.registry.handlerForUri(uri) !== undefined) return uri;
+  const declaration = ctx.declarations.find((candidate) => ctx.registry.covers(candidate, uri, ctx.handlerContext));
+  if (declaration === undefined) return undefined;
+  const mcp = /^(mcp\+[^+]+\+)/.exec(declaration);
+  return mcp ? `${mcp[1]}${uri}` : declaration;
+}
+
+async function refresh(args: Record<string, unknown>, ctx: ToolRunContext): Promise<ToolResult> {
+  const uri = args.uri;
+  if (typeof uri !== 'string' || uri === '') return errorResult('refresh_resource needs {"uri": "<uri of a resource in this conversation>"}');
+  if (uri.startsWith('external:')) {
+    return errorResult(`${uri} is a snapshot of a file outside the workspace; it cannot be refreshed (its source is not known to jp)`);
+  }
+  const snapshot = newestSnapshots(ctx.events).get(uri);
+  if (snapshot === undefined) {
+    return errorResult(`${uri} is not a resource in this conversation; only URIs already attached or returned by tools can be refreshed`);
+  }
+  const input = refreshInput(uri, ctx);
+  if (input === undefined) return errorResult(`${uri} cannot be refreshed: no attachment handler or declaration knows how to read it`);
+  let resource: Resource;
+  try {
+    resource = await ctx.registry.refresh(input, ctx.handlerContext);
+  } catch (error) {
+    return errorResult(`refreshing ${uri} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const sha256 = resourceSha256(resource);
+  if (sha256 === snapshot.sha256) {
+    return {
+      content: [{ type: 'text', text: `${uri} is unchanged since the snapshot ${snapshot.where} in turn ${snapshot.turn} (sha256 ${sha256}).` }],
+      isError: false,
+    };
+  }
+  return { content: [{ type: 'resource', resource }], isError: false };
+}
+
+export const refreshResourceTool: JpTool = { definition: REFRESH_RESOURCE_DEFINITION, run: 'unattended', call: refresh };

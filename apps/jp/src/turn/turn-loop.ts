@@ -1,0 +1,115 @@
+import { JpError } from '@jp/core/errors';
+import type { ContentBlock, ConversationEvent, Usage } from '@jp/core';
+import type { Provider, ProviderRequest } from '@jp/providers';
+import type { Output } from '../output/output.ts';
+import { errorResult, type JpTool, type ToolResult, type ToolRunContext } from '../tools/jp-tool.ts';
+import { confirmToolRun } from '../tools/confirm-tool-run.ts';
+import type { RetryPolicy } from './retry-policy.ts';
+import { runTurn, type ToolCall } from './run-turn.ts';
+
+/** The model kept calling tools past `assistant.max_tool_rounds`: the turn so far is kept, exit 1. */
+export class ToolRoundsExceeded extends JpError {
+  override name = 'ToolRoundsExceeded';
+  constructor(
+    readonly rounds: number,
+    readonly events: ConversationEvent[],
+  ) {
+    super(`the model was still calling tools after ${rounds} rounds; stopped (raise assistant.max_tool_rounds to allow more)`, {
+      code: 'too_many_tool_rounds',
+    });
+  }
+}
+
+export interface TurnLoopResult {
+  /** Everything this turn added after the user's request: answers, tool calls and their results. */
+  events: ConversationEvent[];
+  /** The final answer's text. */
+  text: string;
+  /** Summed over every model call of the turn. */
+  usage: Usage;
+}
+
+function addUsage(total: Usage, more: Usage): Usage {
+  const out: Usage = { ...total };
+  for (const key of ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens'] as const) {
+    if (more[key] !== undefined) out[key] = (out[key] ?? 0) + more[key];
+  }
+  return out;
+}
+
+/** Serialises prompts: tools run in parallel, but only one may talk to the terminal at a time. */
+function serialQueue(): <T>(fn: () => Promise<T>) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return (fn) => {
+    const next = tail.then(fn, fn);
+    tail = next.catch(() => undefined);
+    return next;
+  };
+}
+
+async function executeCall(call: ToolCall, tools: ReadonlyMap<string, JpTool>, ctx: ToolRunContext): Promise<ToolResult> {
+  const tool = tools.get(call.name);
+  if (tool === undefined) {
+    return errorResult(`unknown tool ${call.name}; available: ${[...tools.keys()].join(', ') || 'none'}`);
+  }
+  if (tool.run === 'ask' && !ctx.allowTools) {
+    const allowed = await confirmToolRun(call, ctx);
+    if (allowed !== true) return errorResult(allowed);
+  }
+  try {
+    return await tool.call(call.arguments, ctx);
+  } catch (error) {
+    return errorResult(`tool ${call.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * A turn: call the model; when it asks for tools, run them (concurrently), record the calls and
+ * results, and call it again — until an answer without tool calls, or `maxRounds` model calls.
+ */
+export async function runTurnLoop(options: {
+  provider: Provider;
+  /** The request without events and tools; both are filled in each round. */
+  request: Omit<ProviderRequest, 'events' | 'tools'>;
+  /** The conversation before this turn plus this turn's opening events (start, delta, request). */
+  events: readonly ConversationEvent[];
+  tools: readonly JpTool[];
+  toolContext: Omit<ToolRunContext, 'events'>;
+  output: Output;
+  retry: RetryPolicy;
+  maxRounds: number;
+  signal?: AbortSignal | undefined;
+}): Promise<TurnLoopResult> {
+  const tools = new Map(options.tools.map((tool) => [tool.definition.name, tool]));
+  const definitions = options.tools.map((tool) => tool.definition);
+  const added: ConversationEvent[] = [];
+  const prompt = serialQueue();
+  let usage: Usage = {};
+  for (let round = 1; round <= options.maxRounds; round++) {
+    const events = [...options.events, ...added];
+    const answer = await runTurn({
+      provider: options.provider,
+      request: { ...options.request, events, tools: definitions.length > 0 ? definitions : undefined },
+      output: options.output,
+      retry: options.retry,
+      signal: options.signal,
+    });
+    usage = addUsage(usage, answer.usage);
+    added.push(...answer.events);
+    if (answer.toolCalls.length === 0) {
+      const last = added.at(-1);
+      if (last?.type === 'chat_response' && Object.keys(usage).length > 0) added[added.length - 1] = { ...last, usage };
+      return { events: added, text: answer.text, usage };
+    }
+    const ctx: ToolRunContext = { ...options.toolContext, events: [...events, ...answer.events], prompt, signal: options.signal };
+    for (const call of answer.toolCalls) options.output.note(`jp: running tool ${call.name}`);
+    const results = await Promise.all(answer.toolCalls.map((call) => executeCall(call, tools, ctx)));
+    const timestamp = new Date().toISOString();
+    answer.toolCalls.forEach((call, i) => {
+      const result = results[i]!;
+      added.push({ type: 'tool_call_response', timestamp, id: call.id, content: result.content as ContentBlock[], isError: result.isError });
+      if (options.output.json) options.output.data({ type: 'tool_result', id: call.id, name: call.name, isError: result.isError });
+    });
+  }
+  throw new ToolRoundsExceeded(options.maxRounds, added);
+}

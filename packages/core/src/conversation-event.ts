@@ -24,6 +24,7 @@ export const ChatRequestEventSchema = z.object({
 export type ChatRequestEvent = z.output<typeof ChatRequestEventSchema>;
 
 /** Token counts of one provider call, as the provider reported them. */
+/** Token counts; `inputTokens` counts every input token, cached or not (cache reads and writes are also given apart). */
 export const UsageSchema = z.object({
   inputTokens: z.number().int().nonnegative().optional(),
   outputTokens: z.number().int().nonnegative().optional(),

@@ -37,4 +37,18 @@ describe('createProvider', () => {
     expect(staticImports).toEqual([]);
     expect(dynamicImports).toEqual([join('anthropic', 'anthropic-provider.ts')]);
   });
+
+  it('imports the OpenAI SDK only lazily, in one place: every static import of it is type-only', () => {
+    const sources = readdirSync(here, { recursive: true, encoding: 'utf8' })
+      .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.includes('__fixtures__'))
+      .map((path) => ({ path, text: readFileSync(join(here, path), 'utf8') }));
+    const staticImports = sources.flatMap(({ path, text }) =>
+      [...text.matchAll(/^\s*(import|export)\s+(?!type\b)[^;]*?from\s+'openai[/'][^;]*;/gm)].map(() => path),
+    );
+    const dynamicImports = sources.filter(({ text }) => /import\(\s*'openai/.test(text)).map(({ path }) => path);
+
+    expect(staticImports).toEqual([]);
+    expect(dynamicImports).toEqual([join('openai', 'openai-client.ts')]);
+    expect(sources.some(({ text }) => /from 'openai[/']/.test(text))).toBe(true); // the check looks at the files that use the SDK's types
+  });
 });

@@ -8,7 +8,7 @@ import type { ProviderId } from './parse-model-id.ts';
 import type { Provider, ProviderSettings } from './provider.ts';
 
 /** Providers that can be created today; the others are known names awaiting an implementation. */
-export const IMPLEMENTED_PROVIDERS = ['anthropic', 'echo'] as const satisfies readonly ProviderId[];
+export const IMPLEMENTED_PROVIDERS = ['anthropic', 'echo', 'google', 'ollama', 'openai', 'openrouter'] as const satisfies readonly ProviderId[];
 
 /**
  * The provider for a parsed model id. Cheap: vendor SDKs are imported only when a request is

@@ -1,9 +1,8 @@
 import type { Resource } from '@jp/core';
 import { DEFAULT_COMMAND_LIMITS, type AttachmentHandler, type HandlerContext } from '../handler.ts';
-import { decodeText } from '../file/utf8-text.ts';
-import { applySizePolicy } from './apply-size-policy.ts';
 import { commandName } from './command-name.ts';
 import { commandFailedError, commandOutcomeError } from './command-error.ts';
+import { outputContent } from './output-content.ts';
 import { parseCmdUrl } from './parse-cmd-url.ts';
 import { runCommand } from './run-command.ts';
 
@@ -19,15 +18,10 @@ async function runDeclaration(declaration: string, ctx: HandlerContext, done: nu
   const failed = outcome.exitCode !== 0;
   if (failed && !invocation.allowFailure) throw commandFailedError(uri, invocation, outcome);
 
-  const sized = await applySizePolicy(outcome.stdout, uri, name, ctx);
-  const notes = [
-    invocation.description,
-    failed ? (outcome.signal !== null ? `killed by ${outcome.signal}` : `exited with code ${outcome.exitCode}`) : undefined,
-    sized.note,
-  ].filter((note) => note !== undefined && note !== '');
-  const base = { uri, name, ...(notes.length > 0 ? { description: notes.join('; ') } : {}) };
-  const text = decodeText(sized.bytes);
-  return text !== undefined ? { ...base, mimeType: 'text/plain', text } : { ...base, mimeType: 'application/octet-stream', blob: sized.bytes };
+  const { note, ...content } = await outputContent(outcome.stdout, uri, ctx);
+  const exit = outcome.signal !== null ? `killed by ${outcome.signal}` : `exited with code ${outcome.exitCode}`;
+  const notes = [invocation.description, failed ? exit : undefined, note].filter((part) => part !== undefined && part !== '');
+  return { uri, name, ...content, ...(notes.length > 0 ? { description: notes.join('; ') } : {}) };
 }
 
 /**

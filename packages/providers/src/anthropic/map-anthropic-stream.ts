@@ -21,6 +21,15 @@ function mergeUsage(usage: Usage, wire: WireUsage | null | undefined): Usage {
   return next;
 }
 
+/**
+ * jp's `inputTokens` is every input token of the call, as OpenAI and Gemini count it; Anthropic
+ * reports cache reads and writes beside its uncached `input_tokens`, so they are added back.
+ */
+function totalInput(usage: Usage): Usage {
+  if (usage.inputTokens === undefined) return usage;
+  return { ...usage, inputTokens: usage.inputTokens + (usage.cacheReadTokens ?? 0) + (usage.cacheWriteTokens ?? 0) };
+}
+
 function parseToolInput(json: string, name: string): Record<string, unknown> {
   if (json.trim() === '') return {};
   let value: unknown;
@@ -38,7 +47,7 @@ function parseToolInput(json: string, name: string): Record<string, unknown> {
 /**
  * The Messages stream → our events: text and thinking deltas as they arrive, each tool call once
  * its `content_block_stop` closes its JSON, and `finish` at `message_stop` with the stop reason
- * and usage (`inputTokens` is Anthropic's uncached input; cache reads and writes are separate).
+ * and usage (`inputTokens` counts all input, cached or not; cache reads and writes are also given apart).
  * A stream that ends before `message_stop` was cut: that is a retryable `ProviderError`.
  */
 export async function* mapAnthropicStream(events: AsyncIterable<RawMessageStreamEvent>): AsyncGenerator<StreamEvent> {
@@ -81,7 +90,7 @@ export async function* mapAnthropicStream(events: AsyncIterable<RawMessageStream
         usage = mergeUsage(usage, event.usage);
         break;
       case 'message_stop':
-        yield { type: 'finish', reason, usage };
+        yield { type: 'finish', reason, usage: totalInput(usage) };
         return;
     }
   }

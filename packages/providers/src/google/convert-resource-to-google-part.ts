@@ -1,0 +1,90 @@
+import { isTextResource, type BlobResource, type Resource } from '@jp/core';
+import { resourceToXml } from '../shared/resource-xml.ts';
+import type { Part } from './google-types.ts';
+
+/**
+ * Binary types Gemini reads natively from `inlineData`, as its documentation names them
+ * (images, PDF, audio, video). The key is what a resource may carry, the value the name sent:
+ * common aliases (`audio/mpeg`, `video/quicktime`, …) are sent under Gemini's documented name.
+ */
+const INLINE_TYPES: ReadonlyMap<string, string> = new Map([
+  ['image/png', 'image/png'],
+  ['image/jpeg', 'image/jpeg'],
+  ['image/jpg', 'image/jpeg'],
+  ['image/webp', 'image/webp'],
+  ['image/heic', 'image/heic'],
+  ['image/heif', 'image/heif'],
+  ['application/pdf', 'application/pdf'],
+  ['audio/wav', 'audio/wav'],
+  ['audio/wave', 'audio/wav'],
+  ['audio/x-wav', 'audio/wav'],
+  ['audio/mp3', 'audio/mp3'],
+  ['audio/mpeg', 'audio/mp3'],
+  ['audio/aiff', 'audio/aiff'],
+  ['audio/x-aiff', 'audio/aiff'],
+  ['audio/aac', 'audio/aac'],
+  ['audio/x-aac', 'audio/aac'],
+  ['audio/ogg', 'audio/ogg'],
+  ['audio/flac', 'audio/flac'],
+  ['audio/x-flac', 'audio/flac'],
+  ['video/mp4', 'video/mp4'],
+  ['video/mpeg', 'video/mpeg'],
+  ['video/mpg', 'video/mpg'],
+  ['video/mov', 'video/mov'],
+  ['video/quicktime', 'video/mov'],
+  ['video/avi', 'video/avi'],
+  ['video/x-msvideo', 'video/avi'],
+  ['video/x-flv', 'video/x-flv'],
+  ['video/webm', 'video/webm'],
+  ['video/wmv', 'video/wmv'],
+  ['video/x-ms-wmv', 'video/wmv'],
+  ['video/3gpp', 'video/3gpp'],
+]);
+
+/** MIME types whose bytes are text, so a blob carrying them can be sent as an XML text part. */
+const TEXTUAL = /^(text\/.+|application\/(json|xml|yaml|x-yaml|toml|javascript|x-sh|sql)|.+\+(json|xml))$/;
+
+export type GoogleResourceConversion = { part: Part; warning?: undefined } | { part?: undefined; warning: string };
+
+/** The MIME type without parameters, lower-cased (`Image/PNG; x=y` → `image/png`). */
+export function mimeEssence(mimeType: string | undefined): string {
+  return (mimeType ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** The MIME type Gemini takes inline for this one, if it takes it. */
+export function googleInlineType(mimeType: string | undefined): string | undefined {
+  return INLINE_TYPES.get(mimeEssence(mimeType));
+}
+
+export function toBase64(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+}
+
+/** UTF-8 text of a blob, or `undefined` when the bytes are not valid UTF-8. */
+function decodeUtf8(blob: BlobResource['blob']): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(blob);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One attached resource as a Gemini part:
+ * - text → a text part holding `resourceToXml` (identity in attributes, content in CDATA);
+ * - images, PDF, audio and video Gemini reads → `inlineData` with the base64 bytes;
+ * - any other blob → an XML text part of its `formatted` form or, for textual MIME types, its
+ *   UTF-8 text; otherwise it is skipped with a warning.
+ */
+export function convertResourceToGooglePart(resource: Resource): GoogleResourceConversion {
+  if (isTextResource(resource)) return { part: { text: resourceToXml(resource) } };
+  const inlineType = googleInlineType(resource.mimeType);
+  if (inlineType !== undefined) return { part: { inlineData: { mimeType: inlineType, data: toBase64(resource.blob) } } };
+  if (resource.formatted !== undefined) return { part: { text: resourceToXml(resource) } };
+  const text = TEXTUAL.test(mimeEssence(resource.mimeType)) ? decodeUtf8(resource.blob) : undefined;
+  if (text !== undefined) {
+    const { blob: _bytes, ...identity } = resource;
+    return { part: { text: resourceToXml({ ...identity, text }) } };
+  }
+  return { warning: `${resource.mimeType ?? 'application/octet-stream'} is not supported by google; skipped ${resource.uri}` };
+}

@@ -1,0 +1,138 @@
+import { groupTurns, isKnownEvent, type ChatResponseEvent, type ConversationEvent } from '@jp/core';
+import type { ConvertedRequest, ProviderRequest } from '../provider.ts';
+import { convertResourceToGooglePart } from './convert-resource-to-google-part.ts';
+import { googleFunctionResponse } from './convert-tool-result-to-google.ts';
+import type { Content, GenerateContentConfig, GoogleRequest, Part } from './google-types.ts';
+
+/**
+ * The thought signature Gemini documents for function calls it did not sign in this request
+ * (history from elsewhere, or a stream that kept no signature). jp's events do not keep Gemini's
+ * opaque signatures, and Gemini 3 rejects a function call in the history without one.
+ */
+export const GOOGLE_SKIP_THOUGHT_SIGNATURE = 'skip_thought_signature_validator';
+
+type Role = 'user' | 'model';
+
+/** Contents with alternating roles: parts of the same role as the last content join it. */
+class ContentList {
+  readonly contents: Array<Content & { role: Role; parts: Part[] }> = [];
+
+  push(role: Role, parts: readonly Part[]): void {
+    if (parts.length === 0) return;
+    const last = this.contents.at(-1);
+    if (last?.role === role) last.parts.push(...parts);
+    else this.contents.push({ role, parts: [...parts] });
+  }
+
+  /** Whether the newest content is the model's and already holds a function call. */
+  modelStepHasCall(): boolean {
+    const last = this.contents.at(-1);
+    return last?.role === 'model' && last.parts.some((part) => part.functionCall !== undefined);
+  }
+}
+
+function responseText(event: ChatResponseEvent): string | undefined {
+  if (typeof event.message === 'string') return event.message;
+  if (event.structured !== undefined) return JSON.stringify(event.structured);
+  return undefined; // reasoning is not sent back
+}
+
+/**
+ * Events → a Gemini `generateContent` request. Pure: the same events give the same request, and
+ * the request for a longer conversation starts with the contents of a shorter one, so Gemini's
+ * prompt cache keeps hitting. Per turn, the `user` content is the query as a text part followed by
+ * one part per resource attached at that turn (text as XML, media as `inlineData`); answers are
+ * `model` text (reasoning is left out); tool calls are `functionCall` parts and their results
+ * `functionResponse` parts in the next `user` content. What Gemini cannot take is left out with a
+ * warning.
+ */
+export function convertToGoogleRequest(request: ProviderRequest): ConvertedRequest<GoogleRequest> {
+  const warnings: string[] = [];
+  const list = new ContentList();
+  const pendingCalls = new Map<string, string>(); // id → function name
+  const answeredCalls = new Set<string>();
+
+  /** A call left without a result (an interrupted turn) gets an error response, or Gemini rejects the request. */
+  const closePendingCalls = () => {
+    if (pendingCalls.size === 0) return;
+    const parts = [...pendingCalls].map(([id, name]): Part => {
+      warnings.push(`tool call ${id} has no recorded result; sent as an error result`);
+      answeredCalls.add(id);
+      return { functionResponse: { id, name, response: { error: 'no result was recorded for this tool call (interrupted)' } } };
+    });
+    pendingCalls.clear();
+    list.push('user', parts);
+  };
+
+  const handle = (event: ConversationEvent) => {
+    if (!isKnownEvent(event)) return; // events of a newer jp are kept on disk, not sent
+    switch (event.type) {
+      case 'chat_request': {
+        closePendingCalls();
+        const parts: Part[] = event.content === '' ? [] : [{ text: event.content }];
+        for (const resource of event.resources) {
+          const converted = convertResourceToGooglePart(resource);
+          if (converted.warning !== undefined) warnings.push(converted.warning);
+          else parts.push(converted.part);
+        }
+        list.push('user', parts);
+        return;
+      }
+      case 'chat_response': {
+        const text = responseText(event);
+        if (text === undefined || text === '') return;
+        closePendingCalls();
+        list.push('model', [{ text }]);
+        return;
+      }
+      case 'tool_call_request': {
+        pendingCalls.set(event.id, event.name);
+        const part: Part = { functionCall: { id: event.id, name: event.name, args: event.arguments } };
+        // Gemini signs the first call of each model step; the parallel calls after it carry none.
+        if (!list.modelStepHasCall()) part.thoughtSignature = GOOGLE_SKIP_THOUGHT_SIGNATURE;
+        list.push('model', [part]);
+        return;
+      }
+      case 'tool_call_response': {
+        const name = pendingCalls.get(event.id);
+        if (name === undefined) {
+          warnings.push(`tool result ${event.id} has no ${answeredCalls.has(event.id) ? 'open' : 'matching'} tool call; skipped`);
+          return;
+        }
+        pendingCalls.delete(event.id);
+        answeredCalls.add(event.id);
+        list.push('user', [{ functionResponse: { id: event.id, name, response: googleFunctionResponse(event.content, event.isError) } }]);
+        return;
+      }
+      case 'turn_start':
+      case 'config_delta':
+        return;
+    }
+  };
+
+  // Turn by turn; a stream without `turn_start` (a caller's shortcut) is all preamble and still counts.
+  const { preamble, turns } = groupTurns(request.events);
+  for (const event of preamble) handle(event);
+  for (const turn of turns) for (const event of turn.events) handle(event);
+
+  return { request: { model: request.model, contents: list.contents, config: buildConfig(request) }, warnings };
+}
+
+function buildConfig(request: ProviderRequest): GenerateContentConfig {
+  const config: GenerateContentConfig = {};
+  if (request.system !== undefined && request.system !== '') config.systemInstruction = { parts: [{ text: request.system }] };
+  if (request.tools !== undefined && request.tools.length > 0) {
+    const functionDeclarations = request.tools.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      parametersJsonSchema: tool.parameters,
+    }));
+    config.tools = [{ functionDeclarations }];
+  }
+  if (request.maxTokens !== undefined) config.maxOutputTokens = request.maxTokens;
+  if (request.schema !== undefined) {
+    config.responseMimeType = 'application/json';
+    config.responseJsonSchema = request.schema;
+  }
+  return config;
+}

@@ -1,0 +1,128 @@
+import { groupTurns, isKnownEvent, type ChatRequestEvent, type ConversationEvent } from '@jp/core';
+import { formatToolResultText } from '../openai/format-tool-result-text.ts';
+import type {
+  ChatCompletionAssistantMessageParam,
+  ChatCompletionContentPart,
+  ChatCompletionCreateParamsStreaming,
+  ChatCompletionFunctionTool,
+  ChatCompletionMessageParam,
+} from '../openai/openai-types.ts';
+import { resourceWireForm } from '../openai/resource-wire-form.ts';
+import { responseText } from '../openai/response-text.ts';
+import { INTERRUPTED_TOOL_RESULT, ToolCallLedger } from '../openai/tool-call-ledger.ts';
+import type { ConvertedRequest, ProviderRequest } from '../provider.ts';
+import { applyOpenRouterCacheControl, type UserMessageSlots } from './apply-openrouter-cache-control.ts';
+import { OPENAI_COMPATIBLE_VENDORS, usesCacheMarkers, type OpenAICompatibleVendor } from './openai-compatible-vendor.ts';
+
+/** The user message of one turn (the query, then its resources) and where it can take cache markers. */
+function userContent(
+  event: ChatRequestEvent,
+  vendor: OpenAICompatibleVendor,
+  warnings: string[],
+): { content: ChatCompletionContentPart[]; lastText: number | undefined; resourceText: number | undefined } {
+  const content: ChatCompletionContentPart[] = event.content === '' ? [] : [{ type: 'text', text: event.content }];
+  let lastText = content.length > 0 ? 0 : undefined;
+  let resourceText: number | undefined;
+  for (const resource of event.resources) {
+    const form = resourceWireForm(resource, vendor, { pdf: OPENAI_COMPATIBLE_VENDORS[vendor].fileParts });
+    switch (form.type) {
+      case 'text':
+        lastText = content.push({ type: 'text', text: form.xml }) - 1;
+        break;
+      case 'image':
+        content.push({ type: 'image_url', image_url: { url: form.dataUrl } });
+        break;
+      case 'pdf':
+        content.push({ type: 'file', file: { filename: form.filename, file_data: form.dataUrl } });
+        break;
+      case 'skip':
+        warnings.push(form.warning);
+        continue;
+    }
+    resourceText = lastText;
+  }
+  return { content, lastText, resourceText };
+}
+
+/**
+ * Events → a chat-completions request for an OpenAI-compatible vendor (OpenRouter, Ollama). Pure,
+ * and append-only: the messages of a longer conversation start with those of a shorter one (cache
+ * markers aside). Per turn, one user message whose parts are the query, then that turn's resources
+ * (text as XML `text` parts, images as `image_url` data URLs, PDFs as `file` parts where the vendor
+ * takes them); answers are assistant messages, tool calls their `tool_calls`, and results `tool`
+ * messages. For OpenRouter with `anthropic/…` and `google/…` models, `cache_control` markers are
+ * set on real parts (see `applyOpenRouterCacheControl`).
+ */
+export function convertToOpenAICompatibleChatRequest(
+  request: ProviderRequest,
+  vendor: OpenAICompatibleVendor,
+): ConvertedRequest<ChatCompletionCreateParamsStreaming> {
+  const warnings: string[] = [];
+  const messages: ChatCompletionMessageParam[] = [];
+  const users: UserMessageSlots[] = [];
+  const calls = new ToolCallLedger(warnings);
+
+  if (request.system !== undefined && request.system !== '') messages.push({ role: 'system', content: request.system });
+
+  /** A call left without a result (an interrupted turn) gets an error result, or the API rejects the request. */
+  const closePendingCalls = () => {
+    for (const id of calls.closeAll()) messages.push({ role: 'tool', tool_call_id: id, content: INTERRUPTED_TOOL_RESULT });
+  };
+
+  const handle = (event: ConversationEvent) => {
+    if (!isKnownEvent(event)) return; // events of a newer jp are kept on disk, not sent
+    switch (event.type) {
+      case 'chat_request': {
+        closePendingCalls();
+        const { content, lastText, resourceText } = userContent(event, vendor, warnings);
+        if (content.length === 0) return;
+        users.push({ message: messages.push({ role: 'user', content }) - 1, lastText, resourceText });
+        return;
+      }
+      case 'chat_response': {
+        const text = responseText(event);
+        if (text === undefined || text === '') return;
+        closePendingCalls();
+        messages.push({ role: 'assistant', content: text });
+        return;
+      }
+      case 'tool_call_request': {
+        calls.open(event.id);
+        const call = { id: event.id, type: 'function' as const, function: { name: event.name, arguments: JSON.stringify(event.arguments) } };
+        // Calls join the answer they belong to: the assistant message right before them.
+        const last = messages.at(-1);
+        if (last?.role === 'assistant') (last as ChatCompletionAssistantMessageParam).tool_calls = [...(last.tool_calls ?? []), call];
+        else messages.push({ role: 'assistant', tool_calls: [call] });
+        return;
+      }
+      case 'tool_call_response':
+        if (!calls.answer(event.id)) return;
+        messages.push({ role: 'tool', tool_call_id: event.id, content: formatToolResultText(event.content, event.isError) });
+        return;
+      case 'turn_start':
+      case 'config_delta':
+        return;
+    }
+  };
+
+  const { preamble, turns } = groupTurns(request.events);
+  for (const event of preamble) handle(event);
+  for (const turn of turns) for (const event of turn.events) handle(event);
+
+  const params: ChatCompletionCreateParamsStreaming = {
+    model: request.model,
+    messages: usesCacheMarkers(vendor, request.model) ? applyOpenRouterCacheControl(messages, users) : messages,
+    stream: true,
+    stream_options: { include_usage: true },
+  };
+  if (request.maxTokens !== undefined) params.max_tokens = request.maxTokens;
+  if (request.tools !== undefined && request.tools.length > 0) {
+    params.tools = request.tools.map(
+      (tool): ChatCompletionFunctionTool => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } }),
+    );
+  }
+  if (request.schema !== undefined) {
+    params.response_format = { type: 'json_schema', json_schema: { name: 'answer', schema: request.schema, strict: true } };
+  }
+  return { request: params, warnings };
+}

@@ -1,0 +1,98 @@
+import { groupTurns, isKnownEvent, type ChatRequestEvent, type ConversationEvent } from '@jp/core';
+import type { ConvertedRequest, ProviderRequest } from '../provider.ts';
+import { formatToolResultText } from './format-tool-result-text.ts';
+import type { FunctionTool, OpenAIResponsesRequest, ResponseInputContent, ResponseInputItem } from './openai-types.ts';
+import { resourceWireForm } from './resource-wire-form.ts';
+import { responseText } from './response-text.ts';
+import { INTERRUPTED_TOOL_RESULT, ToolCallLedger } from './tool-call-ledger.ts';
+
+/** The user message of one turn: the query, then one part per resource attached at that turn. */
+function userContent(event: ChatRequestEvent, warnings: string[]): ResponseInputContent[] {
+  const content: ResponseInputContent[] = event.content === '' ? [] : [{ type: 'input_text', text: event.content }];
+  for (const resource of event.resources) {
+    const form = resourceWireForm(resource, 'openai', { pdf: true });
+    switch (form.type) {
+      case 'text':
+        content.push({ type: 'input_text', text: form.xml });
+        break;
+      case 'image':
+        content.push({ type: 'input_image', detail: 'auto', image_url: form.dataUrl });
+        break;
+      case 'pdf':
+        content.push({ type: 'input_file', filename: form.filename, file_data: form.dataUrl });
+        break;
+      case 'skip':
+        warnings.push(form.warning);
+        break;
+    }
+  }
+  return content;
+}
+
+/**
+ * Events → a Responses API request (`POST /v1/responses`). Pure: the same events give the same
+ * request, and the `input` of a longer conversation starts with the `input` of a shorter one, so
+ * OpenAI's automatic prefix caching keeps hitting. Per turn, a user message holds the query as
+ * `input_text` followed by that turn's resources (text as XML in `input_text`, images as
+ * `input_image` data URLs, PDFs as `input_file`); answers are assistant messages; tool calls are
+ * `function_call` items and their results `function_call_output` items. Nothing is stored at
+ * OpenAI (`store: false`): every request carries the whole conversation.
+ */
+export function convertToOpenAIRequest(request: ProviderRequest): ConvertedRequest<OpenAIResponsesRequest> {
+  const warnings: string[] = [];
+  const input: ResponseInputItem[] = [];
+  const calls = new ToolCallLedger(warnings);
+
+  /** A call left without a result (an interrupted turn) gets an error output, or the API rejects the request. */
+  const closePendingCalls = () => {
+    for (const id of calls.closeAll()) input.push({ type: 'function_call_output', call_id: id, output: INTERRUPTED_TOOL_RESULT });
+  };
+
+  const handle = (event: ConversationEvent) => {
+    if (!isKnownEvent(event)) return; // events of a newer jp are kept on disk, not sent
+    switch (event.type) {
+      case 'chat_request': {
+        closePendingCalls();
+        const content = userContent(event, warnings);
+        if (content.length > 0) input.push({ type: 'message', role: 'user', content });
+        return;
+      }
+      case 'chat_response': {
+        const text = responseText(event);
+        if (text === undefined || text === '') return;
+        closePendingCalls();
+        input.push({ type: 'message', role: 'assistant', content: text });
+        return;
+      }
+      case 'tool_call_request':
+        calls.open(event.id);
+        input.push({ type: 'function_call', call_id: event.id, name: event.name, arguments: JSON.stringify(event.arguments) });
+        return;
+      case 'tool_call_response':
+        if (!calls.answer(event.id)) return;
+        input.push({ type: 'function_call_output', call_id: event.id, output: formatToolResultText(event.content, event.isError) });
+        return;
+      case 'turn_start':
+      case 'config_delta':
+        return;
+    }
+  };
+
+  // Turn by turn; a stream without `turn_start` (a caller's shortcut) is all preamble and still counts.
+  const { preamble, turns } = groupTurns(request.events);
+  for (const event of preamble) handle(event);
+  for (const turn of turns) for (const event of turn.events) handle(event);
+
+  const params: OpenAIResponsesRequest = { model: request.model, input, stream: true, store: false };
+  if (request.system !== undefined && request.system !== '') params.instructions = request.system;
+  if (request.maxTokens !== undefined) params.max_output_tokens = request.maxTokens;
+  if (request.tools !== undefined && request.tools.length > 0) {
+    params.tools = request.tools.map(
+      (tool): FunctionTool => ({ type: 'function', name: tool.name, description: tool.description, parameters: tool.parameters, strict: false }),
+    );
+  }
+  if (request.schema !== undefined) {
+    params.text = { format: { type: 'json_schema', name: 'answer', schema: request.schema, strict: true } };
+  }
+  return { request: params, warnings };
+}

@@ -1,0 +1,29 @@
+import type { OpenAI } from 'openai';
+import type { OpenAIErrorClasses } from './openai-error.ts';
+
+/** A client of the official SDK plus its error classes (for `openaiErrorToProviderError`). */
+export interface LoadedOpenAIClient {
+  client: OpenAI;
+  classes: OpenAIErrorClasses;
+}
+
+/**
+ * Loads the `openai` SDK (150–200 ms, so only when a request is sent) and makes a client that
+ * depends on nothing but its arguments: the key and base URL are explicit, so OPENAI_API_KEY and
+ * OPENAI_BASE_URL cannot change where a request goes or who it bills; organization and project
+ * are null, so OPENAI_ORG_ID / OPENAI_PROJECT_ID add no headers (they would also reach OpenRouter
+ * and Ollama); the SDK never retries (`maxRetries: 0`: jp retries, with one policy); its logger is
+ * off, so OPENAI_LOG cannot print into an answer on stdout.
+ */
+export async function createOpenAIClient(options: { apiKey: string; baseUrl: string }): Promise<LoadedOpenAIClient> {
+  const sdk = await import('openai');
+  const client = new sdk.OpenAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl,
+    organization: null,
+    project: null,
+    maxRetries: 0,
+    logLevel: 'off',
+  });
+  return { client, classes: { APIError: sdk.APIError, APIConnectionError: sdk.APIConnectionError, APIUserAbortError: sdk.APIUserAbortError } };
+}

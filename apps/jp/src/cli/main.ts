@@ -132,6 +132,23 @@ export function buildProgram(): Command {
       await conversationPath(globals(cmd), id);
     });
 
+  const mcp = program.command('mcp').description('inspect the MCP servers configured as mcp.<server> (command, args, env, cwd)');
+  mcp
+    .command('ls')
+    .description('list configured MCP servers: whether each starts, what it reports about itself, its capabilities')
+    .action(async (_opts, cmd: Command) => {
+      const { mcpLs } = await import('../commands/mcp.ts');
+      await mcpLs(globals(cmd));
+    });
+  mcp
+    .command('resources')
+    .description("list a server's resources and resource templates (attach one with --attach mcp+SERVER+URI)")
+    .argument('<server>', 'configured server name')
+    .action(async (server: string, _opts, cmd: Command) => {
+      const { mcpResources } = await import('../commands/mcp.ts');
+      await mcpResources(globals(cmd), server);
+    });
+
   const config = program.command('config').description('show or change configuration');
   config
     .command('show')

@@ -1,17 +1,162 @@
-import { AttachmentError } from '@jp/core';
-import type { AttachmentHandler } from '../handler.ts';
+import { AttachmentError, resourceFromMcpContents, type Resource } from '@jp/core';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { AttachmentHandler, HandlerContext, McpClients } from '../handler.ts';
+import { comparableUri, findResourceMetadata, type McpResourceMetadata } from './find-resource-metadata.ts';
+import { limitMcpResource } from './limit-mcp-resource.ts';
+import { listMcpCatalog, type McpCatalog } from './list-mcp-catalog.ts';
+import { mcpReadError, serverMessage } from './mcp-read-error.ts';
+import { mcpDeclaration, parseMcpUrl, tryParseMcpUrl, type McpUrl } from './parse-mcp-url.ts';
 
-// Placeholder until this handler is written (issue B): it claims its schemes so the registry
-// routes to it, and fails every call with a clear message.
+/** The configured clients, or an error naming the attachment and saying how to configure the server. */
+function clientsFor(input: string, server: string, ctx: HandlerContext): McpClients {
+  const names = ctx.mcp?.names() ?? [];
+  if (ctx.mcp !== undefined && names.includes(server)) return ctx.mcp;
+  const add = `add [mcp.${server}] with a command (and args) to .jp/config.toml`;
+  const message =
+    names.length === 0
+      ? `${input}: no MCP servers are configured; ${add}`
+      : `${input}: no MCP server "${server}" is configured (configured: ${names.join(', ')}); use one of those or ${add}`;
+  throw new AttachmentError(input, message, { code: 'mcp_unknown_server' });
+}
+
+/** Per-`resolve` sharing: one client and one listing per server, however many declarations use it. */
+class ServerSession {
+  readonly #clients = new Map<string, Promise<Client>>();
+  readonly #catalogs = new Map<string, Promise<McpCatalog | undefined>>();
+  constructor(private readonly ctx: HandlerContext) {}
+
+  client(input: string, server: string): Promise<Client> {
+    let client = this.#clients.get(server);
+    if (client === undefined) {
+      client = clientsFor(input, server, this.ctx).get(server);
+      this.#clients.set(server, client);
+    }
+    return client;
+  }
+
+  /** The server's listing, for names; a failure only costs the names (and warns once). */
+  catalog(server: string, client: Client): Promise<McpCatalog | undefined> {
+    let catalog = this.#catalogs.get(server);
+    if (catalog === undefined) {
+      catalog = listMcpCatalog(client, { signal: this.ctx.signal }).then(
+        (listed) => {
+          if (listed.truncated) this.ctx.logger.warn(`MCP server ${server} lists more pages than jp reads; some resources may lack names`);
+          return listed;
+        },
+        (error: unknown) => {
+          this.ctx.logger.warn(`could not list the resources of MCP server ${server} (${serverMessage(error)}); its resources are attached without names`);
+          return undefined;
+        },
+      );
+      this.#catalogs.set(server, catalog);
+    }
+    return catalog;
+  }
+}
+
+/** Adds the listing's name, title and description; the listing's MIME type only when the read gave none. */
+function withMetadata(resource: Resource, metadata: McpResourceMetadata | undefined): Resource {
+  if (metadata === undefined) return resource;
+  const extra: Partial<Pick<Resource, 'name' | 'title' | 'description' | 'mimeType'>> = { name: metadata.name };
+  if (metadata.title !== undefined) extra.title = metadata.title;
+  if (metadata.description !== undefined) extra.description = metadata.description;
+  if (resource.mimeType === undefined && metadata.mimeType !== undefined) extra.mimeType = metadata.mimeType;
+  return { ...resource, ...extra };
+}
+
+/** Reads one MCP URL (`resources/read`) into resources: every content of the answer becomes one. */
+async function readMcpUrl(input: string, url: McpUrl, session: ServerSession, ctx: HandlerContext): Promise<Resource[]> {
+  let contents;
+  let client: Client;
+  try {
+    client = await session.client(input, url.server);
+    contents = (await client.readResource({ uri: url.uri }, { signal: ctx.signal })).contents;
+  } catch (error) {
+    if (ctx.signal?.aborted) throw error;
+    throw mcpReadError(input, url, error);
+  }
+  if (contents.length === 0) {
+    throw new AttachmentError(input, `${input}: server ${url.server} returned no contents for ${url.uri}`, { code: 'mcp_resource_empty' });
+  }
+  const catalog = await session.catalog(url.server, client);
+  const resources: Resource[] = [];
+  for (const content of contents) {
+    let resource: Resource;
+    try {
+      resource = resourceFromMcpContents(content);
+    } catch (error) {
+      throw new AttachmentError(input, `${input}: server ${url.server} sent unusable contents for ${content.uri}: ${serverMessage(error)}`, {
+        code: 'mcp_resource_invalid',
+        cause: error,
+      });
+    }
+    const metadata = catalog === undefined ? undefined : findResourceMetadata(catalog, content.uri);
+    resources.push(await limitMcpResource(withMetadata(resource, metadata), input, ctx));
+  }
+  return resources;
+}
+
+/**
+ * The handler for resources of configured MCP servers: `mcp+<server>+<resource uri>`. The
+ * declaration is that URL; each resource's URI is the server's own URI, as the server returned it,
+ * with the name, title and description the server lists for it (directly or by template).
+ */
 export function createMcpHandler(): AttachmentHandler {
-  const missing = (input: string): never => {
-    throw new AttachmentError(input, `cannot attach ${input}: this kind of attachment is not supported yet`, { code: 'attachment_unsupported' });
-  };
   return {
     schemes: ['mcp+'],
-    validate: async (input) => missing(input),
-    resolve: async (declarations) => missing(declarations[0] ?? ''),
-    refresh: async (uri) => missing(uri),
-    covers: () => false,
+
+    async validate(input: string, ctx: HandlerContext): Promise<string> {
+      // Syntax and configuration only: no server is started to add or check a declaration.
+      const url = parseMcpUrl(input);
+      clientsFor(input, url.server, ctx);
+      return mcpDeclaration(url);
+    },
+
+    async resolve(declarations: readonly string[], ctx: HandlerContext): Promise<Resource[]> {
+      const urls = declarations.map((declaration) => {
+        const url = parseMcpUrl(declaration);
+        clientsFor(declaration, url.server, ctx);
+        return url;
+      });
+      const session = new ServerSession(ctx);
+      let done = 0;
+      // Servers start and reads run concurrently; the first failure in declaration order wins.
+      const settled = await Promise.allSettled(
+        urls.map(async (url, index) => {
+          const declaration = declarations[index]!;
+          const resources = await readMcpUrl(declaration, url, session, ctx);
+          ctx.progress?.update(++done, declaration);
+          return resources;
+        }),
+      );
+      const resources: Resource[] = [];
+      const seen = new Set<string>();
+      for (const outcome of settled) {
+        if (outcome.status === 'rejected') throw outcome.reason;
+        for (const resource of outcome.value) {
+          if (seen.has(resource.uri)) continue;
+          seen.add(resource.uri);
+          resources.push(resource);
+        }
+      }
+      return resources;
+    },
+
+    async refresh(uri: string, ctx: HandlerContext): Promise<Resource> {
+      const url = tryParseMcpUrl(uri);
+      if (url === undefined) {
+        throw new AttachmentError(uri, `cannot refresh ${uri} without its server; refresh it as mcp+<server>+${uri}`, { code: 'mcp_refresh_needs_server' });
+      }
+      const input = mcpDeclaration(url);
+      clientsFor(input, url.server, ctx);
+      const resources = await readMcpUrl(input, url, new ServerSession(ctx), ctx);
+      const wanted = comparableUri(url.uri);
+      return resources.find((resource) => comparableUri(resource.uri) === wanted) ?? resources[0]!;
+    },
+
+    covers(declaration: string, uri: string): boolean {
+      const url = tryParseMcpUrl(declaration);
+      return url !== undefined && comparableUri(url.uri) === comparableUri(uri);
+    },
   };
 }

@@ -1,0 +1,215 @@
+import type { ChildProcess } from 'node:child_process';
+import { stat } from 'node:fs/promises';
+import { AttachmentError } from '@jp/core/errors';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { version } from '../version.ts';
+import { StderrTail } from './stderr-tail.ts';
+
+/** One configured server, with its paths resolved and its limits in milliseconds. */
+export interface StdioServerSettings {
+  name: string;
+  command: string;
+  args: string[];
+  /** Set over the SDK's safe default environment (HOME, LOGNAME, PATH, SHELL, TERM, USER). */
+  env: Record<string, string>;
+  /** Absolute directory the server runs in. */
+  cwd: string;
+  startupTimeoutMs: number;
+  requestTimeoutMs: number;
+}
+
+/** A started, initialized server. */
+export interface StdioServerConnection {
+  client: Client;
+  /** Closes the connection and makes sure the child process has exited. */
+  close(): Promise<void>;
+}
+
+const CONNECTION_CLOSED = -32000;
+const REQUEST_TIMEOUT = -32001;
+/** How long a server may take to exit once its stdin is closed. */
+const CLOSE_GRACE_MS = 1000;
+
+interface ExitStatus {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+function codeOf(error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+}
+
+function messageOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/^(?:MCP error -?\d+:\s*)+/, '');
+}
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+/** The child process behind the transport: its exit status, and a way to make sure it is gone. */
+class ChildWatch {
+  child: ChildProcess | undefined;
+  status: ExitStatus | undefined;
+  #exited: Promise<void> = Promise.resolve();
+
+  attach(child: ChildProcess | undefined): void {
+    if (child === undefined) return;
+    this.child = child;
+    this.#exited = new Promise((resolve) => {
+      child.once('exit', (code, signal) => {
+        this.status = { code, signal };
+        resolve();
+      });
+    });
+  }
+
+  get running(): boolean {
+    return this.child !== undefined && this.status === undefined;
+  }
+
+  /** Waits up to `ms` for the exit; true when it happened. */
+  async waitExit(ms: number): Promise<boolean> {
+    if (!this.running) return true;
+    await Promise.race([this.#exited, delay(ms)]);
+    return !this.running;
+  }
+
+  /** SIGTERM, then SIGKILL if the child is still there after a grace period. */
+  async terminate(graceMs = 1000): Promise<void> {
+    if (!this.running) return;
+    this.child!.kill('SIGTERM');
+    if (await this.waitExit(graceMs)) return;
+    this.child!.kill('SIGKILL');
+    await this.waitExit(graceMs);
+  }
+}
+
+/**
+ * Starts a configured MCP server over stdio and initializes it. Every failure is an
+ * `AttachmentError` naming the server and what to change; so is every later request failure that
+ * the client pool can explain better than the SDK (a timeout names its setting, a crash quotes the
+ * exit status and the server's last stderr line).
+ */
+export async function connectStdioServer(settings: StdioServerSettings): Promise<StdioServerConnection> {
+  const { name } = settings;
+  const fail = (message: string, code: string, cause?: unknown) => new AttachmentError(name, `MCP server ${name} ${message}`, { code, cause });
+
+  const cwdStats = await stat(settings.cwd).catch(() => undefined);
+  if (cwdStats === undefined || !cwdStats.isDirectory()) {
+    throw fail(`cannot start: its directory ${settings.cwd} does not exist (mcp.${name}.cwd)`, 'mcp_spawn_failed');
+  }
+
+  const [{ Client }, { StdioClientTransport, getDefaultEnvironment }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+  ]);
+  const transport = new StdioClientTransport({
+    command: settings.command,
+    args: settings.args,
+    env: { ...getDefaultEnvironment(), ...settings.env },
+    cwd: settings.cwd,
+    stderr: 'pipe',
+  });
+  const tail = new StderrTail();
+  transport.stderr?.on('data', (chunk: Buffer) => tail.push(chunk));
+  const watch = new ChildWatch();
+  const start = transport.start.bind(transport);
+  transport.start = async () => {
+    await start();
+    // The SDK keeps the child private; its exit status is what makes a crash explainable.
+    watch.attach((transport as unknown as { _process?: ChildProcess })._process);
+  };
+
+  const client = new Client({ name: 'jp', version });
+  let protocolError: string | undefined;
+  client.onerror = (error) => {
+    protocolError ??= messageOf(error);
+  };
+
+  /** ` with exit code 3 (stderr: "…")`, once the exit and the last output have arrived. */
+  const exitDetails = async (): Promise<string> => {
+    await watch.waitExit(500);
+    await new Promise((resolve) => setImmediate(resolve)); // stderr is piped through a stream: let it drain
+    const status = watch.status;
+    let text = status?.code != null ? ` with exit code ${status.code}` : status?.signal != null ? ` on signal ${status.signal}` : '';
+    const line = tail.lastLine();
+    if (line !== undefined) text += ` (stderr: "${line}")`;
+    else if (protocolError !== undefined) text += ` (${protocolError})`;
+    return text;
+  };
+
+  try {
+    await client.connect(transport, { timeout: settings.startupTimeoutMs });
+  } catch (error) {
+    const exited = !watch.running && watch.child !== undefined;
+    const details = exited || codeOf(error) === CONNECTION_CLOSED ? await exitDetails() : '';
+    await watch.terminate();
+    throw startupError(settings, error, details, protocolError, fail);
+  }
+
+  const request = client.request.bind(client);
+  client.request = (async (message, schema, options) => {
+    if (!watch.running && watch.child !== undefined) {
+      throw fail(`exited earlier in this run${await exitDetails()}`, 'mcp_server_exited');
+    }
+    try {
+      return await request(message, schema, { timeout: settings.requestTimeoutMs, ...options });
+    } catch (error) {
+      const code = codeOf(error);
+      if (code === REQUEST_TIMEOUT) {
+        throw fail(
+          `did not answer ${message.method} within ${settings.requestTimeoutMs / 1000} s; raise mcp.${name}.request_timeout_secs if it is only slow`,
+          'mcp_timeout',
+          error,
+        );
+      }
+      if (code === CONNECTION_CLOSED && !(options?.signal?.aborted ?? false)) {
+        const details = await exitDetails();
+        const what = watch.running ? 'closed the connection' : 'exited';
+        throw fail(`${what} during ${message.method}${details}`, 'mcp_server_exited', error);
+      }
+      throw error;
+    }
+  }) as typeof client.request;
+
+  return {
+    client,
+    async close() {
+      // The stdio shutdown MCP describes: close its input, give it a moment, then SIGTERM and
+      // SIGKILL. A second is enough for a server with nothing to finish (server-everything takes
+      // about 300 ms); the SDK alone waits two seconds at each step.
+      if (watch.running) {
+        watch.child!.stdin?.end();
+        if (!(await watch.waitExit(CLOSE_GRACE_MS))) await watch.terminate();
+      }
+      await client.close().catch(() => undefined);
+      await watch.terminate();
+    },
+  };
+}
+
+function startupError(
+  settings: StdioServerSettings,
+  error: unknown,
+  exitDetails: string,
+  protocolError: string | undefined,
+  fail: (message: string, code: string, cause?: unknown) => AttachmentError,
+): AttachmentError {
+  const { name, command } = settings;
+  const code = codeOf(error);
+  if (code === 'ENOENT') {
+    const where = command.includes('/') ? `${command} does not exist` : `"${command}" was not found on PATH`;
+    return fail(`cannot start: the command ${where} (mcp.${name}.command); install it or give its full path`, 'mcp_spawn_failed', error);
+  }
+  if (code === 'EACCES') return fail(`cannot start: ${command} is not executable (mcp.${name}.command)`, 'mcp_spawn_failed', error);
+  if (typeof code === 'string') return fail(`cannot start ${command}: ${messageOf(error)}`, 'mcp_spawn_failed', error);
+  if (code === REQUEST_TIMEOUT) {
+    const said = protocolError === undefined ? '' : ` (${protocolError})`;
+    return fail(
+      `did not answer initialize within ${settings.startupTimeoutMs / 1000} s${said}; check that \`${command}\` runs an MCP server on stdio, or raise mcp.${name}.startup_timeout_secs`,
+      'mcp_startup_timeout',
+      error,
+    );
+  }
+  if (code === CONNECTION_CLOSED) return fail(`exited during startup${exitDetails}`, 'mcp_server_exited', error);
+  return fail(`failed to initialize: ${messageOf(error)}`, 'mcp_startup_failed', error);
+}

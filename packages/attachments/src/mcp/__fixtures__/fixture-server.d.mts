@@ -1,0 +1,18 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+/** Base64 of a real 1×1 PNG, as `fixture://images/pixel.png` serves it. */
+export declare const FIXTURE_PNG_BASE64: string;
+/** The text of `fixture://docs/readme`. */
+export declare const FIXTURE_README: string;
+
+export interface FixtureServerOptions {
+  /** Delay of `fixture://slow` (default 2000 ms). */
+  slowMs?: number;
+  /** Every read exits the process (as `--crash-on-read` does). */
+  crashOnRead?: boolean;
+  /** Where `fixture://env` reads FIXTURE_ECHO_ENV from. */
+  env?: Record<string, string | undefined>;
+}
+
+/** The fixture MCP server, not yet connected to a transport. */
+export declare function createFixtureServer(options?: FixtureServerOptions): McpServer;

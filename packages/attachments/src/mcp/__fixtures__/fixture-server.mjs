@@ -1,0 +1,153 @@
+#!/usr/bin/env node
+// jp's own MCP fixture server (tests only). Plain JS so `node fixture-server.mjs` runs it over
+// stdio without a TypeScript loader; unit tests import `createFixtureServer` and connect it
+// in-process. Every shape the MCP handler must cope with is here: direct text and blob resources,
+// templates with `{var}` and `{+path}`, a read returning several contents, a read that throws, a
+// slow read, and (by argv) a server that exits during initialize, one that never answers it, and
+// one that crashes on every read.
+//
+//   node fixture-server.mjs [--exit-on-init | --hang-on-init | --crash-on-read]
+//   env: FIXTURE_SLOW_MS (delay of fixture://slow, default 2000),
+//        FIXTURE_PID_FILE (the server writes its pid there, so tests can check it was stopped),
+//        FIXTURE_ECHO_ENV (a variable whose value fixture://env returns, to test env passing).
+import { writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+
+/** A real 1×1 PNG (one orange pixel, RGBA), 70 bytes. */
+export const FIXTURE_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP438DwHwAGgAJ/EEwb4QAAAABJRU5ErkJggg==';
+
+export const FIXTURE_README = '# Fixture\n\nA resource served by jp\'s MCP fixture server.\n';
+
+/**
+ * The fixture server, not yet connected.
+ * @param {{ slowMs?: number, crashOnRead?: boolean, env?: Record<string, string | undefined> }} [options]
+ */
+export function createFixtureServer(options = {}) {
+  const slowMs = options.slowMs ?? 2000;
+  const env = options.env ?? {};
+  const server = new McpServer({ name: 'jp-fixture', title: 'jp MCP fixture', version: '1.0.0' });
+
+  /**
+   * A read callback, or with `crashOnRead` an exit of the whole process.
+   * @template {unknown[]} A
+   * @param {(...args: A) => any} read
+   * @returns {(...args: A) => Promise<any>}
+   */
+  const reading =
+    (read) =>
+    async (...args) => {
+      if (options.crashOnRead) {
+        process.stderr.write('fixture: crashing on read (--crash-on-read)\n');
+        process.exit(1);
+      }
+      return read(...args);
+    };
+
+  server.registerResource(
+    'readme',
+    'fixture://docs/readme',
+    { title: 'Fixture README', description: 'The fixture server explains itself', mimeType: 'text/markdown' },
+    reading(() => ({ contents: [{ uri: 'fixture://docs/readme', mimeType: 'text/markdown', text: FIXTURE_README }] })),
+  );
+
+  server.registerResource(
+    'pixel',
+    'fixture://images/pixel.png',
+    { title: 'One pixel', mimeType: 'image/png' },
+    reading(() => ({ contents: [{ uri: 'fixture://images/pixel.png', mimeType: 'image/png', blob: FIXTURE_PNG_BASE64 }] })),
+  );
+
+  server.registerResource(
+    'bundle',
+    'fixture://bundle',
+    { description: 'A read that returns two contents', mimeType: 'text/plain' },
+    reading(() => ({
+      contents: [
+        { uri: 'fixture://bundle/part-1', mimeType: 'text/plain', text: 'part one\n' },
+        { uri: 'fixture://bundle/part-2', mimeType: 'text/plain', text: 'part two\n' },
+      ],
+    })),
+  );
+
+  server.registerResource(
+    'broken',
+    'fixture://broken',
+    { description: 'Its read handler always throws', mimeType: 'text/plain' },
+    reading(() => {
+      throw new Error('the broken resource always fails');
+    }),
+  );
+
+  server.registerResource(
+    'slow',
+    'fixture://slow',
+    { description: `Answers after FIXTURE_SLOW_MS (${slowMs} ms)`, mimeType: 'text/plain' },
+    reading(async () => {
+      await new Promise((resolve) => setTimeout(resolve, slowMs));
+      return { contents: [{ uri: 'fixture://slow', mimeType: 'text/plain', text: 'finally\n' }] };
+    }),
+  );
+
+  server.registerResource(
+    'env',
+    'fixture://env',
+    { description: 'The value of FIXTURE_ECHO_ENV in the server process', mimeType: 'text/plain' },
+    reading(() => ({ contents: [{ uri: 'fixture://env', mimeType: 'text/plain', text: env.FIXTURE_ECHO_ENV ?? '(unset)' }] })),
+  );
+
+  server.registerResource(
+    'cwd',
+    'fixture://cwd',
+    { description: 'The directory the server runs in', mimeType: 'text/plain' },
+    reading(() => ({ contents: [{ uri: 'fixture://cwd', mimeType: 'text/plain', text: process.cwd() }] })),
+  );
+
+  server.registerResource(
+    'note',
+    new ResourceTemplate('fixture://notes/{id}', { list: undefined }),
+    { title: 'A note by id', description: 'Any id gives a note', mimeType: 'text/plain' },
+    reading((uri, variables) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: `note ${variables.id}\n` }] })),
+  );
+
+  server.registerResource(
+    'file',
+    new ResourceTemplate('fixture://files/{+path}', { list: undefined }),
+    { title: 'A file by path', description: 'Echoes the path, slashes included', mimeType: 'text/plain' },
+    reading((uri, variables) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: `path: ${variables.path}\n` }] })),
+  );
+
+  // For the tool-call work (resource_link handling) to come.
+  server.registerTool('readme_link', { description: 'Returns a link to the fixture README' }, async () => ({
+    content: [{ type: 'resource_link', uri: 'fixture://docs/readme', name: 'readme', mimeType: 'text/markdown' }],
+  }));
+
+  return server;
+}
+
+async function main() {
+  const argv = process.argv.slice(2);
+  if (process.env.FIXTURE_PID_FILE) writeFileSync(process.env.FIXTURE_PID_FILE, `${process.pid}\n`);
+  if (argv.includes('--exit-on-init')) {
+    // Exit as soon as the client says anything (its initialize request), without answering.
+    process.stdin.once('data', () => {
+      process.stderr.write('fixture: refusing to initialize (--exit-on-init)\n');
+      process.exit(3);
+    });
+    return;
+  }
+  if (argv.includes('--hang-on-init')) {
+    process.stdin.resume(); // read and ignore everything; exit when stdin closes
+    process.stdin.on('end', () => process.exit(0));
+    return;
+  }
+  const slowMs = Number(process.env.FIXTURE_SLOW_MS ?? 2000);
+  const server = createFixtureServer({ slowMs, crashOnRead: argv.includes('--crash-on-read'), env: process.env });
+  await server.connect(new StdioServerTransport());
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await main();
+}

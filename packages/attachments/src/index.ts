@@ -16,7 +16,6 @@ export { AttachmentRegistry, createRegistry } from './registry.ts';
 export { schemeOf } from './uri-scheme.ts';
 export { createFileHandler } from './file/file-handler.ts';
 export { textMimeType } from './file/file-mime-type.ts';
-export { createExternalHandler } from './external/external-handler.ts';
 export { createHttpHandler } from './http/http-handler.ts';
 export { createCmdHandler } from './cmd/cmd-handler.ts';
 export { createMcpHandler } from './mcp/mcp-handler.ts';

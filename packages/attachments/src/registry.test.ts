@@ -138,10 +138,10 @@ describe('AttachmentRegistry with the file handler', () => {
     const resources = await registry.resolve(declarations, ctx);
     expect(resources.map((resource) => resource.name)).toEqual(['src/main.rs', 'src/lib.rs']);
     const uri = pathToFileURL(main).href;
-    expect(registry.handlerForUri(uri)?.schemes).toEqual(['file']);
+    expect(registry.handlerForUri(uri)?.schemes).toEqual(['file', 'external']);
     expect(registry.covers('src/', uri, ctx)).toBe(true);
     expect(registry.covers('src/lib.rs', uri, ctx)).toBe(false);
     expect((await registry.refresh(uri, ctx)).name).toBe('src/main.rs');
-    expect((await rejection(registry.validate('foo:bar', ctx))).message).toMatch(/supported: file: and plain paths or globs/);
+    expect((await rejection(registry.validate('foo:bar', ctx))).message).toMatch(/supported: file:, external: and plain paths or globs/);
   });
 });

@@ -5,6 +5,7 @@ import { readCfgArgs, resolveConfig } from '../config/load-config.ts';
 import type { Config } from '../config/config-schema.ts';
 import { conversationLayers } from '../conversation/conversation-config.ts';
 import { selectConversation } from '../conversation/select-conversation.ts';
+import { closeMcpClients } from '../mcp/mcp-client-pool.ts';
 import { createAttachmentRegistry, handlerContext } from '../resolution/attachment-runtime.ts';
 
 interface Selected {
@@ -43,12 +44,16 @@ export async function attachmentAdd(globals: GlobalOptions, urls: string[], opti
   const hctx = handlerContext(ctx.workspace, ctx.cwd, config, ctx.output);
   const declared = [...config.conversation.attachments];
   const added: string[] = [];
-  for (const url of urls) {
-    const declaration = await registry.validate(url, hctx);
-    if (!declared.includes(declaration)) {
-      declared.push(declaration);
-      added.push(declaration);
+  try {
+    for (const url of urls) {
+      const declaration = await registry.validate(url, hctx);
+      if (!declared.includes(declaration)) {
+        declared.push(declaration);
+        added.push(declaration);
+      }
     }
+  } finally {
+    await closeMcpClients(hctx.mcp);
   }
   if (added.length > 0) await recordDeclarations(selected, declared);
   if (ctx.output.json) ctx.output.data({ conversation: selected.id, added, attachments: declared });

@@ -1,5 +1,6 @@
 import { UsageError } from '@jp/core/errors';
 import type { ChatRequestEvent, ConversationEvent, Resource, Usage } from '@jp/core';
+import type { HandlerContext } from '@jp/attachments';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { workspaceContext } from '../cli/command-context.ts';
 import { readCfgArgs, readFileLayers, resolveConfig, validateLayer } from '../config/load-config.ts';
@@ -7,6 +8,7 @@ import { mergeConfig, mergeLayers, type ConfigLayer } from '../config/merge-conf
 import { conversationLayers } from '../conversation/conversation-config.ts';
 import { selectConversation } from '../conversation/select-conversation.ts';
 import { readQueryText } from '../query/read-query-text.ts';
+import { closeMcpClients } from '../mcp/mcp-client-pool.ts';
 import { createAttachmentRegistry, handlerContext } from '../resolution/attachment-runtime.ts';
 import { planTurnAttachments, resolvePlan, urisInStream } from '../resolution/resolve-turn-attachments.ts';
 import { resolveProgress } from '../output/terminal-progress.ts';
@@ -45,6 +47,7 @@ export async function queryCommand(globals: GlobalOptions, textArgs: string[], o
 
   const lockTimeout = resolveConfig([...fileLayers, invocation]).conversation.lock_timeout_secs;
   const release = id === undefined ? undefined : await store.lock(id, lockTimeout * 1000);
+  let mcp: HandlerContext['mcp'];
   try {
     const baseConfig = id === undefined ? mergeLayers(fileLayers) : store.baseConfig(id);
     const loaded = id === undefined ? { events: [], warnings: [] } : await store.events(id);
@@ -56,6 +59,7 @@ export async function queryCommand(globals: GlobalOptions, textArgs: string[], o
 
     const registry = createAttachmentRegistry();
     const hctx = handlerContext(ctx.workspace, ctx.cwd, config, output);
+    mcp = hctx.mcp;
     const attached: string[] = [];
     for (const input of options.attach) attached.push(await registry.validate(input, hctx));
     const plan = planTurnAttachments({
@@ -70,7 +74,7 @@ export async function queryCommand(globals: GlobalOptions, textArgs: string[], o
     const progress = resolveProgress({ quiet: globals.quiet, json: output.json });
     let resources: Resource[];
     try {
-      resources = await resolvePlan(registry, plan, { ...hctx, progress });
+      resources = await resolvePlan(registry, plan, { ...hctx, progress, askOversize: (await import('../output/ask-oversize.ts')).terminalAskOversize(progress) });
     } finally {
       progress?.done();
     }
@@ -114,6 +118,7 @@ export async function queryCommand(globals: GlobalOptions, textArgs: string[], o
     finish(output, conversationId, turnIndex, answer.usage, answer.text, id === undefined);
   } finally {
     release?.();
+    await closeMcpClients(mcp);
   }
 }
 

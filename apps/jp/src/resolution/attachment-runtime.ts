@@ -1,19 +1,19 @@
 import {
   AttachmentRegistry,
   createCmdHandler,
-  createExternalHandler,
   createFileHandler,
   createHttpHandler,
   createMcpHandler,
   type HandlerContext,
 } from '@jp/attachments';
 import type { Config } from '../config/config-schema.ts';
+import { McpClientPool } from '../mcp/mcp-client-pool.ts';
 import type { Output } from '../output/output.ts';
 import type { Workspace } from '../workspace/workspace.ts';
 
 /** The registry of every built-in handler. */
 export function createAttachmentRegistry(): AttachmentRegistry {
-  return new AttachmentRegistry([createFileHandler(), createExternalHandler(), createHttpHandler(), createCmdHandler(), createMcpHandler()]);
+  return new AttachmentRegistry([createFileHandler(), createHttpHandler(), createCmdHandler(), createMcpHandler()]);
 }
 
 export function handlerContext(workspace: Workspace, cwd: string, config: Config, output: Output): HandlerContext {
@@ -25,5 +25,7 @@ export function handlerContext(workspace: Workspace, cwd: string, config: Config
     fetchLimits: { maxBytes: limits.http.max_bytes, timeoutMs: limits.http.timeout_secs * 1000, maxRedirects: limits.http.max_redirects },
     commandLimits: { timeoutMs: limits.cmd.timeout_secs * 1000, maxOutputBytes: limits.cmd.max_output_bytes },
     logger: { warn: (message) => output.warn(message) },
+    // Servers start only when an attachment needs one; the command closes the pool in its `finally`.
+    mcp: Object.keys(config.mcp).length > 0 ? new McpClientPool(config.mcp, { workspaceRoot: workspace.root }) : undefined,
   };
 }

@@ -102,7 +102,9 @@ describe('directories', () => {
       ['docs/guide.md', pathToFileURL(path.join(ws.root, 'docs/guide.md')).href],
       ['shared/real.md', pathToFileURL(path.join(ws.root, 'shared/real.md')).href],
     ]);
-    expect(ws.warnings).toEqual(['docs/: skipped docs/escape.md, a symbolic link to a file outside the workspace']);
+    expect(ws.warnings).toEqual([
+      'docs/: skipped docs/escape.md, a symbolic link to a file outside the workspace (attach the link by name to send a snapshot of it)',
+    ]);
     expect(ws.warnings.join('\n')).not.toContain(ws.outside);
   });
 
@@ -117,7 +119,9 @@ describe('directories', () => {
   it('fails when a directory has more files than maxFiles, naming both numbers', async () => {
     for (const name of ['a', 'b', 'c', 'd']) await ws.write(`many/${name}.txt`, name);
     const error = await failure(['many/'], { maxFiles: 3 });
-    expect(error.message).toMatch(/^many\/ expands to 4 files, more than the limit of 3;/);
+    expect(error.message).toBe(
+      'many/ expands to 4 files, more than the limit of 3 (conversation.attachment.max_files); attach a narrower directory or glob, or raise the limit',
+    );
     expect((await handler.resolve(['many/'], ws.ctx({ limits: { maxFiles: 4 } }))).length).toBe(4);
   });
 });

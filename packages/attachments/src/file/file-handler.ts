@@ -1,88 +1,108 @@
 import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { AttachmentError, type Resource } from '@jp/core';
-import picomatch from 'picomatch';
+import { hasExternalScheme } from '../external/external-uri.ts';
 import type { AttachmentHandler, HandlerContext } from '../handler.ts';
+import { createEventLoopPacer } from './event-loop-pacer.ts';
+import { expandFileTarget } from './expand-file-target.ts';
 import { fileCovers } from './file-covers.ts';
-import { declarationOf, locateFileTarget, type FileTarget } from './file-target.ts';
+import { declarationOf, locateFileTarget } from './file-target.ts';
 import { fsAttachmentError } from './fs-error.ts';
 import { readFileResource } from './read-file-resource.ts';
-import { walkFiles, type WalkedFile } from './walk-files.ts';
+import { fileUri, resourceName } from './workspace-path.ts';
 
-/** The files a directory or glob target expands to, checked against `maxFiles`. */
-async function expand(target: Extract<FileTarget, { kind: 'directory' | 'glob' }>, ctx: HandlerContext): Promise<WalkedFile[]> {
-  const common = { workspaceRoot: ctx.workspaceRoot, input: target.input, logger: ctx.logger };
-  let files: WalkedFile[];
-  if (target.kind === 'directory') {
-    files = await walkFiles({ ...common, start: target.realPath });
-    if (files.length === 0) {
-      throw new AttachmentError(
-        target.input,
-        `${target.input}: no files left after .gitignore and hidden-file rules; attach the files you want by name`,
-        { code: 'file_directory_empty' },
-      );
-    }
-  } else {
-    const matcher = picomatch(target.pattern, { dot: false });
-    const descendHidden = target.pattern.split('/').some((segment) => segment.startsWith('.'));
-    files = await walkFiles({ ...common, start: target.baseRealPath, match: (relative) => matcher(relative), descendHidden });
-    if (files.length === 0) {
-      throw new AttachmentError(
-        target.input,
-        `glob ${target.input} matched no files; patterns start at the workspace root and skip hidden and .gitignored files`,
-        { code: 'file_glob_empty' },
-      );
-    }
-  }
-  if (files.length > ctx.limits.maxFiles) {
-    throw new AttachmentError(
-      target.input,
-      `${target.input} expands to ${files.length} files, more than the limit of ${ctx.limits.maxFiles}; attach a narrower directory or glob`,
-      { code: 'file_too_many' },
-    );
-  }
-  return files;
+/** Where an `external:` declaration of this run came from. Lives in memory only, for one run. */
+interface ExternalSource {
+  realPath: string;
+  /** What the user typed (errors may name it: it is theirs). */
+  input: string;
 }
 
-async function resolveDeclaration(declaration: string, ctx: HandlerContext): Promise<Resource[]> {
-  // Declarations are relative to the workspace root, whatever the current directory.
-  const target = await locateFileTarget(declaration, { workspaceRoot: ctx.workspaceRoot, cwd: ctx.workspaceRoot });
-  if (target.kind === 'file') {
-    return [await readFileResource({ realPath: target.realPath, relative: target.relative, input: declaration, label: declaration }, ctx.limits)];
-  }
-  const resources: Resource[] = [];
-  for (const file of await expand(target, ctx)) {
-    const label = `${file.relative} (from ${declaration})`;
-    resources.push(await readFileResource({ ...file, input: declaration, label }, ctx.limits));
-  }
-  return resources;
+function snapshotOnlyError(declaration: string): AttachmentError {
+  return new AttachmentError(
+    declaration,
+    `${declaration} is a snapshot of a file outside the workspace and cannot be read again; attach the file by its path`,
+    { code: 'external_snapshot_only' },
+  );
 }
 
 /**
- * The handler for files in the workspace: paths (relative to the cwd, absolute, `~/…`), `file:`
- * URLs, directories and globs. Canonical URIs are `file://` + the real path; names are
- * workspace-relative. Paths outside the workspace are refused (the `external:` handler's job).
+ * The handler for files: paths (relative to the cwd, absolute, `~/…`), `file:` URLs, directories
+ * and globs inside the workspace, and single files outside it. A workspace file's URI is `file://`
+ * + its real path and its name is workspace-relative; a file outside the workspace (by path, `~/`,
+ * or through a symlink) gets an `external:<sha256 of its real parent>/<name>` URI, which is also
+ * its declaration, so no path outside the workspace is ever stored. Each instance remembers, for
+ * the current run only, which real path each `external:` declaration it produced came from;
+ * `external:` declarations from earlier runs (or typed by hand) cannot be read.
  */
 export function createFileHandler(): AttachmentHandler {
+  const externals = new Map<string, ExternalSource>();
+
+  const readExternal = async (declaration: string, ctx: HandlerContext): Promise<Resource> => {
+    const source = externals.get(declaration);
+    if (source === undefined) throw snapshotOnlyError(declaration);
+    const name = path.basename(source.realPath).normalize('NFC');
+    return readFileResource({ realPath: source.realPath, uri: declaration, name, input: source.input, label: source.input }, ctx);
+  };
+
+  /** Resolves one declaration; `onFile` counts files for progress. */
+  const resolveDeclaration = async (declaration: string, ctx: HandlerContext, onFile: (label: string) => void): Promise<Resource[]> => {
+    if (hasExternalScheme(declaration)) {
+      onFile(declaration);
+      return [await readExternal(declaration, ctx)];
+    }
+    // Declarations are relative to the workspace root, whatever the current directory.
+    const target = await locateFileTarget(declaration, { workspaceRoot: ctx.workspaceRoot, cwd: ctx.workspaceRoot });
+    if (target.kind === 'external') {
+      // A hand-written declaration (or a workspace symlink) that now leads outside: read it as external.
+      onFile(declaration);
+      const name = path.basename(target.realPath).normalize('NFC');
+      return [await readFileResource({ realPath: target.realPath, uri: target.uri, name, input: declaration, label: declaration }, ctx)];
+    }
+    if (target.kind === 'file') {
+      onFile(target.relative);
+      const file = { realPath: target.realPath, uri: fileUri(target.realPath), name: resourceName(target.relative) };
+      return [await readFileResource({ ...file, input: declaration, label: declaration }, ctx)];
+    }
+    const pace = createEventLoopPacer(ctx.signal);
+    const resources: Resource[] = [];
+    for (const file of await expandFileTarget(target, ctx, pace)) {
+      await pace();
+      onFile(file.relative);
+      const label = `${file.relative} (from ${declaration})`;
+      const toRead = { realPath: file.realPath, uri: fileUri(file.realPath), name: resourceName(file.relative), input: declaration, label };
+      resources.push(await readFileResource(toRead, ctx));
+    }
+    return resources;
+  };
+
   return {
-    schemes: ['file'],
+    schemes: ['file', 'external'],
 
     async validate(input: string, ctx: HandlerContext): Promise<string> {
+      if (hasExternalScheme(input)) {
+        if (externals.has(input)) return input;
+        throw snapshotOnlyError(input);
+      }
       const target = await locateFileTarget(input, ctx);
       // Catch an unreadable file when it is added, not at the next query (reads no content).
-      if (target.kind === 'file') {
+      if (target.kind === 'file' || target.kind === 'external') {
         await fs.access(target.realPath, constants.R_OK).catch((error: unknown) => {
           throw fsAttachmentError(input, input, error);
         });
       }
+      if (target.kind === 'external') externals.set(target.uri, { realPath: target.realPath, input });
       return declarationOf(target);
     },
 
     async resolve(declarations: readonly string[], ctx: HandlerContext): Promise<Resource[]> {
       const resources: Resource[] = [];
       const seen = new Set<string>();
+      let read = 0;
+      const onFile = (label: string) => ctx.progress?.update(++read, label);
       for (const declaration of declarations) {
-        for (const resource of await resolveDeclaration(declaration, ctx)) {
+        for (const resource of await resolveDeclaration(declaration, ctx, onFile)) {
           if (seen.has(resource.uri)) continue;
           seen.add(resource.uri);
           resources.push(resource);
@@ -92,17 +112,31 @@ export function createFileHandler(): AttachmentHandler {
     },
 
     async refresh(uri: string, ctx: HandlerContext): Promise<Resource> {
+      if (hasExternalScheme(uri)) {
+        throw new AttachmentError(
+          uri,
+          `${uri} is a snapshot of a file outside the workspace; external resources cannot be refreshed, so attach the file again by its path`,
+          { code: 'attachment_not_refreshable' },
+        );
+      }
       if (!/^file:\/\//i.test(uri)) {
         throw new AttachmentError(uri, `${uri} is not a file:// resource URI; refresh a URI from this conversation`, { code: 'file_uri_invalid' });
       }
       const target = await locateFileTarget(uri, { workspaceRoot: ctx.workspaceRoot, cwd: ctx.workspaceRoot, globs: false });
+      if (target.kind === 'external') {
+        throw new AttachmentError(uri, `cannot refresh ${uri}: it is outside the workspace, and only workspace files can be refreshed`, {
+          code: 'attachment_not_refreshable',
+        });
+      }
       if (target.kind !== 'file') {
         throw new AttachmentError(uri, `${uri} is a directory now, not a file; attach the directory again instead`, { code: 'file_not_regular' });
       }
-      return readFileResource({ realPath: target.realPath, relative: target.relative, input: uri, label: uri }, ctx.limits);
+      const file = { realPath: target.realPath, uri: fileUri(target.realPath), name: resourceName(target.relative) };
+      return readFileResource({ ...file, input: uri, label: uri }, ctx);
     },
 
     covers(declaration: string, uri: string, ctx: HandlerContext): boolean {
+      if (hasExternalScheme(declaration)) return declaration === uri;
       return fileCovers(declaration, uri, ctx.workspaceRoot);
     },
   };

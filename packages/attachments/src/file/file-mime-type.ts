@@ -1,6 +1,7 @@
+import path from 'node:path';
 import { fenceLanguage } from '@jp/core';
 import mime from 'mime-types';
-import { languageForPath, type SourceLanguage } from './linguist-language.ts';
+import { loadLanguageLookup, type LanguageLookup, type SourceLanguage } from './linguist-language.ts';
 
 /** Registered `application/` types whose content is text and whose language `fenceLanguage` knows. */
 const TEXTUAL_APPLICATION = new Set([
@@ -30,10 +31,20 @@ function isCode(language: SourceLanguage | undefined): language is SourceLanguag
 
 const sourceType = (language: SourceLanguage): string => `text/x-${language.fence}`;
 
-/** The registered type for a file name (mime-types' database), if any. */
+const registeredByExtension = new Map<string, string | undefined>();
+
+/**
+ * The registered type for a file name (mime-types' database), if any. mime-types decides by the
+ * extension alone (`extname('x.' + path)`, the key cached here): a tree repeats
+ * a handful of extensions thousands of times.
+ */
 export function registeredMimeType(filePath: string): string | undefined {
+  const extension = path.extname(`x.${filePath}`).toLowerCase();
+  if (registeredByExtension.has(extension)) return registeredByExtension.get(extension);
   const found = mime.lookup(filePath);
-  return found === false ? undefined : found;
+  const registered = found === false ? undefined : found;
+  if (registeredByExtension.size < 1000) registeredByExtension.set(extension, registered);
+  return registered;
 }
 
 /**
@@ -48,9 +59,43 @@ export function registeredMimeType(filePath: string): string | undefined {
  * 5. data or prose Linguist knows → `text/x-<language>`; anything else → `text/plain`.
  */
 export async function textMimeType(filePath: string): Promise<string> {
+  return (await loadFileMimeTypes()).text(filePath);
+}
+
+/** Registered types of binary formats: a file of one keeps it even when its bytes decode as text. */
+const BINARY_MEDIA = /^(?:application\/pdf|image\/(?!svg\+xml$)[^/]+|audio\/[^/]+|video\/[^/]+|font\/[^/]+)$/;
+
+/** How the file handler types content, once Linguist's data is loaded (synchronous, for many files). */
+export interface FileMimeTypes {
+  /** `textMimeType` for a file whose content is text. */
+  text(filePath: string): string;
+  /**
+   * The registered type of a binary format (PDF, images but SVG, audio, video, fonts) when
+   * Linguist knows no language by the name, else `undefined`. Such a file stays a blob even when
+   * its bytes happen to be valid UTF-8, as a hand-written PDF's are; `.ts` (`video/mp2t`) is
+   * TypeScript because Linguist knows it.
+   */
+  media(filePath: string): string | undefined;
+}
+
+let loaded: Promise<FileMimeTypes> | undefined;
+
+export function loadFileMimeTypes(): Promise<FileMimeTypes> {
+  loaded ??= loadLanguageLookup().then((languageOf) => ({
+    text: (filePath: string) => textMimeTypeWith(languageOf, filePath),
+    media: (filePath: string) => {
+      const registered = registeredMimeType(filePath);
+      if (registered === undefined || !BINARY_MEDIA.test(registered)) return undefined;
+      return languageOf(filePath) === undefined ? registered : undefined;
+    },
+  }));
+  return loaded;
+}
+
+function textMimeTypeWith(languageOf: LanguageLookup, filePath: string): string {
   const registered = registeredMimeType(filePath);
   if (registered !== undefined && TEXTUAL_APPLICATION.has(registered)) return registered;
-  const language = await languageForPath(filePath);
+  const language = languageOf(filePath);
   if (registered?.startsWith('text/')) {
     if (!isCode(language)) return registered;
     const vague = registered.startsWith('text/x-') || fenceLanguage(registered) === '';

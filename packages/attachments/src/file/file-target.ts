@@ -6,9 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { AttachmentError } from '@jp/core';
 import picomatch from 'picomatch';
 import { escapePath, isDynamicPattern } from 'tinyglobby';
+import { externalUri } from '../external/external-uri.ts';
 import { schemeOf } from '../uri-scheme.ts';
 import { fsAttachmentError, isMissing } from './fs-error.ts';
 import { notRegularFileError } from './read-file-resource.ts';
+import { assertUtf8RealPath, missingNonUtf8Error, REPLACEMENT } from './utf8-path.ts';
 import { workspaceRelative } from './workspace-path.ts';
 
 /** Where an input points, once parsed and checked against the workspace. */
@@ -16,7 +18,9 @@ export type FileTarget =
   | { kind: 'file'; input: string; realPath: string; relative: string }
   | { kind: 'directory'; input: string; realPath: string; relative: string }
   /** `pattern` is relative to the workspace root; `baseRealPath` is where a walk for it starts. */
-  | { kind: 'glob'; input: string; pattern: string; baseRealPath: string };
+  | { kind: 'glob'; input: string; pattern: string; baseRealPath: string }
+  /** A regular file outside the workspace; `uri` is its `external:` URI, the only thing stored. */
+  | { kind: 'external'; input: string; realPath: string; uri: string };
 
 export interface TargetContext {
   workspaceRoot: string;
@@ -30,11 +34,13 @@ export interface TargetContext {
  * The declaration stored for a target. It is relative to the workspace root, in POSIX form:
  * a file as `src/main.rs`, a directory with a trailing slash (`src/`), the workspace root itself
  * as `./`, and a glob as a pattern from the root (`src/**\/*.ts`, its literal part escaped).
- * A path that would read as a URI (`a:b.md`) gets a leading `./`.
+ * A path that would read as a URI (`a:b.md`) gets a leading `./`. A file outside the workspace
+ * is declared by its `external:` URI, which holds no path.
  * A declaration names an existing file or directory before it is read as a glob, so a file
  * literally called `a[1].txt` stays that file.
  */
 export function declarationOf(target: FileTarget): string {
+  if (target.kind === 'external') return target.uri;
   const declaration =
     target.kind === 'glob' ? target.pattern : target.kind === 'file' ? target.relative : target.relative === '' ? './' : `${target.relative}/`;
   // `notes:2024.md` would read as a URI with the scheme `notes`; `./notes:2024.md` stays a path.
@@ -63,22 +69,31 @@ function inputPath(input: string): string {
     }
     try {
       return fileURLToPath(url);
-    } catch {
+    } catch (error) {
+      if (error instanceof URIError) throw malformed(input, 'its percent-encoding is not UTF-8, and jp attaches only files whose names are UTF-8');
       throw malformed(input, 'only local files (no host, or localhost) can be attached');
     }
   }
   try {
     return decodeURIComponent(rest);
   } catch {
-    throw malformed(input, 'bad percent-encoding');
+    throw malformed(input, 'bad percent-encoding (or bytes that are not UTF-8)');
   }
 }
 
-export function outsideWorkspaceError(input: string): AttachmentError {
+function outsideDirectoryError(input: string): AttachmentError {
   return new AttachmentError(
     input,
-    `${input} is outside the workspace (it resolves to a path outside the directory holding .jp/); attaching files outside it is not supported yet, so copy it into the workspace`,
-    { code: 'file_outside_workspace' },
+    `${input} is a directory outside the workspace; jp snapshots files from outside the workspace one at a time, so attach the files you need by path`,
+    { code: 'file_outside_directory' },
+  );
+}
+
+function outsideGlobError(input: string): AttachmentError {
+  return new AttachmentError(
+    input,
+    `glob ${input} starts outside the workspace; globs expand inside the workspace only, so attach files from outside it one at a time by path`,
+    { code: 'file_outside_glob' },
   );
 }
 
@@ -107,7 +122,7 @@ function globTarget(input: string, text: string, ctx: TargetContext): Promise<Fi
   return realpathLenient(path.resolve(ctx.cwd, base)).then(
     (baseRealPath) => {
       const relative = workspaceRelative(ctx.workspaceRoot, baseRealPath);
-      if (relative === undefined) throw outsideWorkspaceError(input);
+      if (relative === undefined) throw outsideGlobError(input);
       const pattern = relative === '' ? glob : `${escapePath(relative)}/${glob}`;
       return { kind: 'glob' as const, input, pattern, baseRealPath };
     },
@@ -119,8 +134,10 @@ function globTarget(input: string, text: string, ctx: TargetContext): Promise<Fi
 
 /**
  * Parses an input (a path, a `file:` URL or a glob) and checks it: an existing path must be a
- * regular file or a directory whose real path is inside the workspace; a glob is checked by its
- * syntax and by where its literal part points. Stats the file system; reads no content.
+ * regular file, or a directory whose real path is inside the workspace; a glob is checked by its
+ * syntax and by where its literal part points. A regular file whose real path is outside the
+ * workspace (given by path, `~/…`, or through a symlink) becomes an `external` target. Real paths
+ * must be UTF-8. Stats the file system; reads no content.
  */
 export async function locateFileTarget(input: string, ctx: TargetContext): Promise<FileTarget> {
   if (input === '') throw new AttachmentError(input, 'empty file path; name a file, directory or glob', { code: 'file_not_found' });
@@ -131,6 +148,7 @@ export async function locateFileTarget(input: string, ctx: TargetContext): Promi
     stats = await fs.stat(absolute);
   } catch (error) {
     if (isMissing(error) && ctx.globs !== false && isDynamicPattern(text)) return globTarget(input, text, ctx);
+    if (isMissing(error) && text.includes(REPLACEMENT)) throw missingNonUtf8Error(input);
     throw fsAttachmentError(input, input, error);
   }
   let realPath: string;
@@ -139,9 +157,15 @@ export async function locateFileTarget(input: string, ctx: TargetContext): Promi
   } catch (error) {
     throw fsAttachmentError(input, input, error);
   }
+  await assertUtf8RealPath(absolute, realPath, input, input);
   const relative = workspaceRelative(ctx.workspaceRoot, realPath);
-  if (relative === undefined) throw outsideWorkspaceError(input);
-  if (stats.isDirectory()) return { kind: 'directory', input, realPath, relative };
+  if (stats.isDirectory()) {
+    if (relative === undefined) throw outsideDirectoryError(input);
+    return { kind: 'directory', input, realPath, relative };
+  }
   if (!stats.isFile()) throw notRegularFileError(input, input);
+  // `path.resolve` drops a trailing slash; POSIX reads `a.txt/` as a directory that does not exist.
+  if (text.endsWith('/') || text.endsWith('/.')) throw fsAttachmentError(input, input, Object.assign(new Error('not a directory'), { code: 'ENOTDIR' }));
+  if (relative === undefined) return { kind: 'external', input, realPath, uri: externalUri(realPath) };
   return { kind: 'file', input, realPath, relative };
 }

@@ -1,4 +1,4 @@
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
@@ -8,11 +8,14 @@ export interface GitignoreLevel {
   rules: Ignore;
 }
 
-/** Reads `<realDirectory>/.gitignore`; `undefined` when there is none (or it cannot be read). */
-export async function readGitignore(realDirectory: string, directory: string): Promise<GitignoreLevel | undefined> {
+/**
+ * Reads `<realDirectory>/.gitignore` (synchronously: it is small, and a walk reads one per
+ * directory that has one); `undefined` when there is none (or it cannot be read).
+ */
+export function readGitignore(realDirectory: string, directory: string): GitignoreLevel | undefined {
   let text: string;
   try {
-    text = await fs.readFile(path.join(realDirectory, '.gitignore'), 'utf8');
+    text = fs.readFileSync(path.join(realDirectory, '.gitignore'), 'utf8');
   } catch {
     // None, or one that is a directory or unreadable: no rules here, as for git.
     return undefined;
@@ -41,13 +44,13 @@ export function isIgnored(levels: readonly GitignoreLevel[], relative: string, i
  * to its parent, except those that would ignore the directory itself — naming a directory
  * explicitly attaches it even when an outer `.gitignore` leaves it out.
  */
-export async function outerGitignores(workspaceRoot: string, start: string): Promise<GitignoreLevel[]> {
+export function outerGitignores(workspaceRoot: string, start: string): GitignoreLevel[] {
   if (start === '') return [];
   const segments = start.split('/');
   const levels: GitignoreLevel[] = [];
   for (let depth = 0; depth < segments.length; depth++) {
     const directory = segments.slice(0, depth).join('/');
-    const level = await readGitignore(path.join(workspaceRoot, ...segments.slice(0, depth)), directory);
+    const level = readGitignore(path.join(workspaceRoot, ...segments.slice(0, depth)), directory);
     if (level !== undefined) levels.push(level);
   }
   return levels.filter((level) => !isIgnored([level], start, true));

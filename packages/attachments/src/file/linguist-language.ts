@@ -119,20 +119,35 @@ function buildIndex(languages: readonly Language[]): LanguageIndex {
   return { byFilename, byExtension: resolved, longestExtension };
 }
 
+/** A lookup from a file name to its Linguist language, once the data is loaded. */
+export type LanguageLookup = (filePath: string) => SourceLanguage | undefined;
+
+let lookup: Promise<LanguageLookup> | undefined;
+
 /**
- * The Linguist language of a file from its name: an exact filename (`Makefile`, `Dockerfile`),
- * then its longest known extension (`.blade.php` before `.php`), case-insensitively.
+ * Loads the language data once and returns a synchronous lookup: an exact filename (`Makefile`,
+ * `Dockerfile`), then the file's longest known extension (`.blade.php` before `.php`),
+ * case-insensitively.
  */
+export function loadLanguageLookup(): Promise<LanguageLookup> {
+  lookup ??= languageIndex().then(({ byFilename, byExtension, longestExtension }) => {
+    return (filePath: string): SourceLanguage | undefined => {
+      const base = path.basename(filePath);
+      const exact = byFilename.get(base);
+      if (exact !== undefined) return exact;
+      const parts = base.toLowerCase().split('.');
+      // parts[0] is the stem (empty for dotfiles such as `.bashrc`, which count as an extension).
+      for (let take = Math.min(longestExtension, parts.length - 1); take >= 1; take--) {
+        const language = byExtension.get(`.${parts.slice(parts.length - take).join('.')}`);
+        if (language !== undefined) return language;
+      }
+      return undefined;
+    };
+  });
+  return lookup;
+}
+
+/** The Linguist language of a file from its name (see `loadLanguageLookup`). */
 export async function languageForPath(filePath: string): Promise<SourceLanguage | undefined> {
-  const { byFilename, byExtension, longestExtension } = await languageIndex();
-  const base = path.basename(filePath);
-  const exact = byFilename.get(base);
-  if (exact !== undefined) return exact;
-  const parts = base.toLowerCase().split('.');
-  // parts[0] is the stem (empty for dotfiles such as `.bashrc`, which count as an extension).
-  for (let take = Math.min(longestExtension, parts.length - 1); take >= 1; take--) {
-    const language = byExtension.get(`.${parts.slice(parts.length - take).join('.')}`);
-    if (language !== undefined) return language;
-  }
-  return undefined;
+  return (await loadLanguageLookup())(filePath);
 }

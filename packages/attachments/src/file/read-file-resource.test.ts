@@ -58,6 +58,16 @@ describe('MIME types', () => {
     expect(resourceFromJson(JSON.parse(JSON.stringify(resourceToJson(resource))))).toEqual(resource);
   });
 
+  it('keeps a binary format a blob of its type even when its bytes are ASCII', async () => {
+    const pdf = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n';
+    await ws.write('hand-made.pdf', pdf);
+    await ws.write('icon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
+    await ws.write('ascii.png', 'not really a png');
+    expect(await resolveOne('hand-made.pdf')).toMatchObject({ mimeType: 'application/pdf', blob: new TextEncoder().encode(pdf) });
+    expect(await resolveOne('ascii.png')).toMatchObject({ mimeType: 'image/png' });
+    expect(await resolveOne('icon.svg')).toMatchObject({ mimeType: 'text/x-svg', text: '<svg xmlns="http://www.w3.org/2000/svg"/>\n' });
+  });
+
   it('treats NUL bytes or invalid UTF-8 as binary, whatever the extension', async () => {
     await ws.write('nul.ts', new Uint8Array([0x61, 0x00, 0x62]));
     await ws.write('latin1.txt', new Uint8Array([0x63, 0x61, 0x66, 0xe9]));
@@ -138,4 +148,51 @@ describe('size policy', () => {
     expect((error as AttachmentError).message).toMatch(/^huge\.bin is 8589934592 bytes, over the limit of 524288 bytes/);
     expect(Date.now() - started).toBeLessThan(2000);
   });
+
+  it('asks on a terminal under "ask" and applies the answer', async () => {
+    await ws.write('big.txt', content);
+    const asked: Array<[string, number, number]> = [];
+    const ctxAnswering = (answer: 'allow' | 'truncate' | 'reject') => ({
+      ...ws.ctx({ limits: { maxResourceBytes: 8, sizePolicy: 'ask' } }),
+      askOversize: async (name: string, bytes: number, limit: number) => {
+        asked.push([name, bytes, limit]);
+        return answer;
+      },
+    });
+    const [allowed] = await handler.resolve(['big.txt'], ctxAnswering('allow'));
+    expect(allowed).toMatchObject({ text: content });
+    expect(allowed?.description).toBeUndefined();
+    const [truncated] = await handler.resolve(['big.txt'], ctxAnswering('truncate'));
+    expect(truncated).toMatchObject({ text: 'abcdé', description: 'truncated: the first 6 of 13 bytes (truncation chosen at the prompt, limit 8 bytes)' });
+    const error = await handler.resolve(['big.txt'], ctxAnswering('reject')).catch((caught: unknown) => caught);
+    expect((error as AttachmentError).message).toBe('big.txt is 13 bytes, over the limit of 8 bytes; not attached, as answered at the prompt');
+    expect(asked).toEqual([
+      ['big.txt', 13, 8],
+      ['big.txt', 13, 8],
+      ['big.txt', 13, 8],
+    ]);
+    // Within the limit nobody is asked.
+    await handler.resolve(['big.txt'], { ...ctxAnswering('reject'), limits: { ...ws.ctx().limits, maxResourceBytes: 13, sizePolicy: 'ask' } });
+    expect(asked).toHaveLength(3);
+  });
+
+  it('rejects under "ask" without a terminal, naming the size, the limit and the setting', async () => {
+    await ws.write('d/big.txt', content);
+    const error = await handler.resolve(['d/'], ws.ctx({ limits: { maxResourceBytes: 8, sizePolicy: 'ask' } })).catch((caught: unknown) => caught);
+    expect((error as AttachmentError).message).toBe(
+      'd/big.txt (from d/) is 13 bytes, over the limit of 8 bytes; set conversation.attachment.size_policy to "truncate" or "allow" to attach it anyway',
+    );
+  });
+
+  it('refuses more than 256 MiB even under "allow", at once', async () => {
+    const file = await ws.write('sparse.bin', '');
+    await fs.truncate(file, 300 * 1024 * 1024);
+    const error = await handler.resolve(['sparse.bin'], ws.ctx({ limits: { sizePolicy: 'allow' } })).catch((caught: unknown) => caught);
+    expect((error as AttachmentError).message).toBe(
+      'sparse.bin is 314572800 bytes, more than jp can hold in one resource (268435456 bytes) even with conversation.attachment.size_policy "allow"; set it to "truncate" to attach the beginning',
+    );
+    const [head] = await handler.resolve(['sparse.bin'], ws.ctx({ limits: { sizePolicy: 'truncate', maxResourceBytes: 4 } }));
+    expect(head).toMatchObject({ blob: new Uint8Array(4) });
+  });
 });
+

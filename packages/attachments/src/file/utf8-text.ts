@@ -1,16 +1,15 @@
-const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+import { isUtf8 } from 'node:buffer';
 
 /**
  * The content as text when it is valid UTF-8 without a NUL byte, else `undefined` (binary).
- * A byte-order mark is kept, so the text's UTF-8 bytes are exactly the file's.
+ * A byte-order mark is kept, so the text's UTF-8 bytes are exactly the file's. Works on a
+ * `Buffer` view of the bytes (no copy): its `indexOf` and `isUtf8` are native and several times
+ * faster than `Uint8Array#includes` and a fatal `TextDecoder` on a tree of files.
  */
 export function decodeText(bytes: Uint8Array): string | undefined {
-  if (bytes.includes(0)) return undefined;
-  try {
-    return decoder.decode(bytes);
-  } catch {
-    return undefined;
-  }
+  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (buffer.indexOf(0) !== -1 || !isUtf8(buffer)) return undefined;
+  return buffer.toString('utf8');
 }
 
 /** The largest length `<= bytes.length` that does not end inside a UTF-8 sequence. */

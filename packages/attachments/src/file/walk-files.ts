@@ -1,10 +1,12 @@
-import type { Dirent } from 'node:fs';
-import fs from 'node:fs/promises';
+import { isUtf8 } from 'node:buffer';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { HandlerLogger } from '../handler.ts';
 import { fsAttachmentError, isMissing } from './fs-error.ts';
 import { isIgnored, outerGitignores, readGitignore, type GitignoreLevel } from './gitignore-rules.ts';
-import { compareBytes, workspaceRelative } from './workspace-path.ts';
+import { listDirectory, type DirectoryEntry } from './list-directory.ts';
+import { describeBytes, REPLACEMENT } from './utf8-path.ts';
+import { workspaceRelative } from './workspace-path.ts';
 
 /** Directories never walked into, whatever the rules say. */
 const ALWAYS_SKIPPED = new Set(['.git', '.jp']);
@@ -23,6 +25,8 @@ export interface WalkOptions {
   match?: (relative: string) => boolean;
   /** For a glob: walk into hidden directories too (its pattern names a dot segment). */
   descendHidden?: boolean;
+  /** Called between directories to let the event loop run (see `createEventLoopPacer`). */
+  pace?: () => Promise<void>;
 }
 
 export interface WalkedFile {
@@ -31,17 +35,38 @@ export interface WalkedFile {
   relative: string;
 }
 
+/** The real path of a symlink's target when it is a regular file, or why it is skipped. */
+function symlinkTarget(linkPath: string): { realPath: string } | { skip: string } {
+  let realPath: string;
+  try {
+    realPath = fs.realpathSync.native(linkPath);
+    if (realPath.includes(REPLACEMENT) && !isUtf8(fs.realpathSync.native(linkPath, { encoding: 'buffer' }))) {
+      return { skip: 'a symbolic link to a path that is not valid UTF-8' };
+    }
+    // A link to a directory is not followed, silently, as in git.
+    return fs.statSync(realPath).isFile() ? { realPath } : { skip: '' };
+  } catch {
+    return { skip: 'a broken symbolic link' };
+  }
+}
+
 /**
  * The regular files under a directory that survive the rules: hidden names skipped, `.git/` and
  * `.jp/` never entered, `.gitignore` files honoured at every level from the workspace root down.
- * Symlinks to files count as their targets (when those are inside the workspace); symlinks to
- * directories are not followed; FIFOs, sockets and devices are left out. Sorted by the byte order
- * of the workspace-relative path, without duplicates.
+ * Symlinks to files count as their targets when those are inside the workspace, and are skipped
+ * with a warning when they lead outside (naming such a link attaches it as `external:`); symlinks
+ * to directories are not followed; FIFOs, sockets and devices are left out; a name that is not
+ * valid UTF-8 is skipped with a warning. Sorted by the byte order of the workspace-relative
+ * path, without duplicates. File-system calls are synchronous, paced by `options.pace`.
  */
 export async function walkFiles(options: WalkOptions): Promise<WalkedFile[]> {
   const { workspaceRoot, input, logger, match } = options;
   const startRelative = workspaceRelative(workspaceRoot, options.start) ?? '';
   const found = new Map<string, WalkedFile>();
+  const shown = (relative: string, entry: DirectoryEntry): string => {
+    const name = entry.nonUtf8Name === undefined ? entry.name : describeBytes(entry.nonUtf8Name);
+    return `${relative === '' ? '' : `${relative}/`}${name}${entry.kind === 'directory' ? '/' : ''}`;
+  };
 
   const keepFile = (levels: readonly GitignoreLevel[], relative: string, name: string): boolean => {
     if (match === undefined && name.startsWith('.')) return false;
@@ -49,51 +74,60 @@ export async function walkFiles(options: WalkOptions): Promise<WalkedFile[]> {
     return match === undefined || match(relative);
   };
 
-  const addSymlink = async (linkPath: string, relative: string): Promise<void> => {
-    let realPath: string;
-    try {
-      realPath = await fs.realpath(linkPath);
-      if (!(await fs.stat(realPath)).isFile()) return;
-    } catch {
-      logger.warn(`${input}: skipped ${relative}, a broken symbolic link`);
+  const addSymlink = (linkPath: string, relative: string): void => {
+    const target = symlinkTarget(linkPath);
+    if ('skip' in target) {
+      if (target.skip !== '') logger.warn(`${input}: skipped ${relative}, ${target.skip}`);
       return;
     }
-    const target = workspaceRelative(workspaceRoot, realPath);
-    if (target === undefined) {
-      logger.warn(`${input}: skipped ${relative}, a symbolic link to a file outside the workspace`);
+    const targetRelative = workspaceRelative(workspaceRoot, target.realPath);
+    if (targetRelative === undefined) {
+      logger.warn(`${input}: skipped ${relative}, a symbolic link to a file outside the workspace (attach the link by name to send a snapshot of it)`);
       return;
     }
-    if (!found.has(realPath)) found.set(realPath, { realPath, relative: target });
+    if (!found.has(target.realPath)) found.set(target.realPath, { realPath: target.realPath, relative: targetRelative });
   };
 
   const visit = async (directory: string, relative: string, outer: readonly GitignoreLevel[]): Promise<void> => {
-    let entries: Dirent[];
+    await options.pace?.();
+    let entries: DirectoryEntry[];
     try {
-      entries = await fs.readdir(directory, { withFileTypes: true });
+      entries = listDirectory(directory);
     } catch (error) {
       // A glob's literal part may name a directory that does not exist: it then matches nothing.
       if (relative === startRelative && isMissing(error)) return;
       throw fsAttachmentError(input, relative === startRelative ? input : `${relative}/ (from ${input})`, error);
     }
-    const own = await readGitignore(directory, relative);
+    const hasGitignore = entries.some((entry) => entry.name === '.gitignore' && entry.kind !== 'directory');
+    const own = hasGitignore ? readGitignore(directory, relative) : undefined;
     const levels = own === undefined ? outer : [...outer, own];
     for (const entry of entries) {
       const name = entry.name;
-      const entryPath = path.join(directory, name);
       const entryRelative = relative === '' ? name : `${relative}/${name}`;
-      if (entry.isDirectory()) {
+      if (entry.kind === 'directory') {
         if (ALWAYS_SKIPPED.has(name)) continue;
         if (name.startsWith('.') && options.descendHidden !== true) continue;
         if (isIgnored(levels, entryRelative, true)) continue;
-        await visit(entryPath, entryRelative, levels);
-      } else if (entry.isFile() || entry.isSymbolicLink()) {
+        if (entry.nonUtf8Name !== undefined) {
+          logger.warn(`${input}: skipped ${shown(relative, entry)}, its name is not valid UTF-8; rename it to attach what it holds`);
+          continue;
+        }
+        await visit(path.join(directory, name), entryRelative, levels);
+      } else if (entry.kind === 'file' || entry.kind === 'symlink') {
         if (!keepFile(levels, entryRelative, name)) continue;
-        if (entry.isSymbolicLink()) await addSymlink(entryPath, entryRelative);
+        if (entry.nonUtf8Name !== undefined) {
+          logger.warn(`${input}: skipped ${shown(relative, entry)}, its name is not valid UTF-8; rename it to attach it`);
+          continue;
+        }
+        const entryPath = path.join(directory, name);
+        if (entry.kind === 'symlink') addSymlink(entryPath, entryRelative);
         else if (!found.has(entryPath)) found.set(entryPath, { realPath: entryPath, relative: entryRelative });
       }
     }
   };
 
-  await visit(options.start, startRelative, await outerGitignores(workspaceRoot, startRelative));
-  return [...found.values()].sort((a, b) => compareBytes(a.relative, b.relative));
+  await visit(options.start, startRelative, outerGitignores(workspaceRoot, startRelative));
+  const keyed = [...found.values()].map((file) => ({ file, key: Buffer.from(file.relative, 'utf8') }));
+  keyed.sort((a, b) => Buffer.compare(a.key, b.key));
+  return keyed.map(({ file }) => file);
 }

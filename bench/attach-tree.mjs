@@ -1,0 +1,168 @@
+#!/usr/bin/env node
+// Attaching a large tree: `jp query --attach ./` on a generated git repository against
+// `git ls-files -z | xargs -0 cat > /dev/null` on the same tree, both measured in this run.
+// The tree has N files of about MB/N bytes each (text in several languages, in 100 directories);
+// a .gitignore leaves out every tenth file (`*.log`), and git tracks the rest, so both sides read
+// the same 90 %. jp's side includes its start-up, the walk, reading, MIME detection, the echo
+// model hashing every resource, and the event store writing the turn (~ the tree's size as JSON).
+// Prints medians and the ratio; exits 1 over budget (3×) unless --no-check is given.
+//
+//   node bench/attach-tree.mjs [--files N] [--mb N] [--runs N] [--no-check] [--keep] [--profile DIR]
+//
+// --profile DIR also runs jp once under `node --cpu-prof` and prints where its time went.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const files = Number(option('--files', 10_000));
+const megabytes = Number(option('--mb', 100));
+const runs = Number(option('--runs', 5));
+const check = !args.includes('--no-check');
+const keep = args.includes('--keep');
+const profileDir = option('--profile', undefined);
+const BUDGET = 3;
+
+const jp = process.env.JP_BIN ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/jp/dist/jp.js');
+const root = mkdtempSync(path.join(tmpdir(), 'jp-bench-tree-'));
+const tree = path.join(root, 'tree');
+const env = { ...process.env, HOME: root, XDG_CONFIG_HOME: path.join(root, '.config'), NO_COLOR: '1' };
+const gitEnv = { ...env, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@example.com' };
+
+const EXTENSIONS = ['ts', 'rs', 'py', 'md', 'json', 'go', 'txt', 'c', 'yaml'];
+
+/** Deterministic text of about `size` bytes, different for every file. */
+function content(index, size) {
+  const lines = [`// file ${index}`];
+  let length = lines[0].length + 1;
+  for (let line = 0; length < size; line++) {
+    const text = `const value_${index}_${line} = ${(index * 7919 + line * 104729) % 1_000_003}; // some ordinary source text`;
+    lines.push(text);
+    length += text.length + 1;
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function generate() {
+  const size = Math.round((megabytes * 1024 * 1024) / files);
+  mkdirSync(tree, { recursive: true });
+  writeFileSync(path.join(tree, '.gitignore'), '*.log\n.jp/\n');
+  const made = new Set();
+  for (let i = 0; i < files; i++) {
+    const directory = path.join(tree, `pkg${String(i % 100).padStart(2, '0')}`, `mod${Math.floor(i / 1000)}`);
+    if (!made.has(directory)) mkdirSync(directory, { recursive: true });
+    made.add(directory);
+    const extension = i % 10 === 9 ? 'log' : EXTENSIONS[i % EXTENSIONS.length];
+    writeFileSync(path.join(directory, `file${i}.${extension}`), content(i, size));
+  }
+  execFileSync('git', ['init', '-q'], { cwd: tree, env: gitEnv });
+  execFileSync('git', ['add', '-A'], { cwd: tree, env: gitEnv });
+  execFileSync('git', ['commit', '-q', '-m', 'tree'], { cwd: tree, env: gitEnv });
+  execFileSync(process.execPath, [jp, 'init'], { cwd: tree, env, stdio: 'ignore' });
+}
+
+const gitCommand = ['sh', '-c', 'git ls-files -z | xargs -0 cat > /dev/null'];
+const jpArgs = ['query', '--new', '-m', 'echo', '--attach', './', '-c', 'conversation.attachment.max_files=20000', '-c', 'conversation.attachment.size_policy=allow', 'x'];
+const jpCommand = [process.execPath, jp, ...jpArgs];
+
+function time([command, ...argv]) {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(command, argv, { cwd: tree, env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (result.status !== 0) throw new Error(`${[command, ...argv].join(' ')} failed (${result.status}): ${result.stderr}`);
+  // Each jp run stores a ~100 MB conversation; drop it so every run starts from the same state.
+  rmSync(path.join(tree, '.jp', 'conversations'), { recursive: true, force: true });
+  return ms;
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** Interleaves the commands run by run, so drift in machine load hits both alike. */
+function measure(commands) {
+  const samples = commands.map(() => []);
+  commands.forEach((argv) => time(argv)); // warm the page cache
+  for (let i = 0; i < runs; i++) commands.forEach((argv, k) => samples[k].push(time(argv)));
+  return samples.map(median);
+}
+
+/**
+ * Phases of a jp query, in the order they run, each marked by functions that appear on the
+ * stack only inside it. A phase lasts from its first marked sample to its last, GC included.
+ */
+const PHASES = [
+  ['resolution: walk, read, MIME types', ['resolvePlan', 'walkFiles', 'readFileResource', 'expandFileTarget']],
+  ['echo model: describe and hash resources', ['runTurn', 'describeEchoRequest', 'resourceSha256']],
+  ['event store: serialise and write the turn', ['appendEvents', 'serializeEvent']],
+];
+
+/** Where a `.cpuprofile`'s wall time went, phase by phase, and the top self times. */
+function profileSummary(file) {
+  const profile = JSON.parse(readFileSync(file, 'utf8'));
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const self = new Map();
+  const spans = PHASES.map(() => ({ first: Infinity, last: -Infinity }));
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    const delta = profile.timeDeltas[i] ?? 0;
+    at += delta;
+    const frame = byId.get(id).callFrame;
+    const where = frame.url === '' ? `(${frame.functionName || 'native'})` : `${path.basename(frame.url)} ${frame.functionName || '(anonymous)'}`;
+    self.set(where, (self.get(where) ?? 0) + delta / 1000);
+    const names = new Set();
+    for (let node = id; node !== undefined; node = parent.get(node)) names.add(byId.get(node).callFrame.functionName);
+    PHASES.forEach(([, markers], k) => {
+      if (markers.some((name) => names.has(name))) {
+        spans[k].first = Math.min(spans[k].first, at);
+        spans[k].last = Math.max(spans[k].last, at);
+      }
+    });
+  });
+  const total = (profile.endTime - profile.startTime) / 1000;
+  const phases = PHASES.map(([label], k) => [label, Number.isFinite(spans[k].first) ? (spans[k].last - spans[k].first) / 1000 : 0]);
+  const firstPhase = spans.find((span) => Number.isFinite(span.first));
+  phases.unshift(['start-up until resolution', firstPhase === undefined ? 0 : (firstPhase.first - profile.startTime) / 1000]);
+  return { total, phases, top: [...self.entries()].sort((a, b) => b[1] - a[1]) };
+}
+
+try {
+  const started = Date.now();
+  generate();
+  const tracked = execFileSync('git', ['ls-files'], { cwd: tree, env: gitEnv, encoding: 'utf8' }).trim().split('\n').length;
+  console.log(`tree: ${files} files, ~${megabytes} MB, ${tracked} tracked (generated in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const [git, jpMs] = measure([gitCommand, jpCommand]);
+  const ratio = jpMs / git;
+  console.log(`attach a tree, median of ${runs} runs (Node ${process.version})`);
+  console.log(`${'git ls-files -z | xargs -0 cat'.padEnd(40)} ${git.toFixed(0).padStart(7)} ms  1.00×`);
+  console.log(`${'jp query -m echo --attach ./'.padEnd(40)} ${jpMs.toFixed(0).padStart(7)} ms  ${ratio.toFixed(2)}×  (budget ${BUDGET}×)`);
+  if (profileDir !== undefined) {
+    mkdirSync(profileDir, { recursive: true });
+    const before = new Set(readdirSync(profileDir));
+    time([process.execPath, '--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir), jp, ...jpArgs]);
+    const written = readdirSync(profileDir).find((name) => !before.has(name) && name.endsWith('.cpuprofile'));
+    if (written !== undefined) {
+      const { total, phases, top } = profileSummary(path.join(profileDir, written));
+      console.log(`profile ${path.join(profileDir, written)}: ${total.toFixed(0)} ms profiled (wall time by phase)`);
+      for (const [label, ms] of phases) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${((100 * ms) / total).toFixed(0).padStart(3)} %  ${label}`);
+      console.log('  top self time:');
+      for (const [where, ms] of top.slice(0, 15)) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${where}`);
+    }
+  }
+  if (check && ratio > BUDGET) {
+    console.log(`over budget: ${ratio.toFixed(2)}× > ${BUDGET}×`);
+    process.exitCode = 1;
+  }
+} finally {
+  if (keep) console.log(`tree kept at ${tree}`);
+  else rmSync(root, { recursive: true, force: true });
+}

@@ -1,0 +1,46 @@
+import { AttachmentError } from '@jp/core';
+import picomatch from 'picomatch';
+import type { HandlerContext } from '../handler.ts';
+import type { FileTarget } from './file-target.ts';
+import { walkFiles, type WalkedFile } from './walk-files.ts';
+
+export type ExpandableTarget = Extract<FileTarget, { kind: 'directory' | 'glob' }>;
+
+/**
+ * The files a directory or glob target expands to, sorted, checked against
+ * `conversation.attachment.max_files` before any of them is read. An expansion to nothing is an
+ * error: the user asked for something and would otherwise get a silent empty turn.
+ */
+export async function expandFileTarget(target: ExpandableTarget, ctx: HandlerContext, pace?: () => Promise<void>): Promise<WalkedFile[]> {
+  const common = { workspaceRoot: ctx.workspaceRoot, input: target.input, logger: ctx.logger, ...(pace === undefined ? {} : { pace }) };
+  let files: WalkedFile[];
+  if (target.kind === 'directory') {
+    files = await walkFiles({ ...common, start: target.realPath });
+    if (files.length === 0) {
+      throw new AttachmentError(
+        target.input,
+        `${target.input}: no files left after .gitignore and hidden-file rules; attach the files you want by name`,
+        { code: 'file_directory_empty' },
+      );
+    }
+  } else {
+    const matcher = picomatch(target.pattern, { dot: false });
+    const descendHidden = target.pattern.split('/').some((segment) => segment.startsWith('.'));
+    files = await walkFiles({ ...common, start: target.baseRealPath, match: (relative) => matcher(relative), descendHidden });
+    if (files.length === 0) {
+      throw new AttachmentError(
+        target.input,
+        `glob ${target.input} matched no files; patterns start at the workspace root and skip hidden and .gitignored files`,
+        { code: 'file_glob_empty' },
+      );
+    }
+  }
+  if (files.length > ctx.limits.maxFiles) {
+    throw new AttachmentError(
+      target.input,
+      `${target.input} expands to ${files.length} files, more than the limit of ${ctx.limits.maxFiles} (conversation.attachment.max_files); attach a narrower directory or glob, or raise the limit`,
+      { code: 'file_too_many' },
+    );
+  }
+  return files;
+}

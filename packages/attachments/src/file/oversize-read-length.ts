@@ -1,0 +1,55 @@
+import { AttachmentError } from '@jp/core';
+import type { AttachmentLimits, HandlerContext } from '../handler.ts';
+
+export const SIZE_SETTING = 'conversation.attachment.size_policy';
+
+/**
+ * Bytes jp reads into one resource at most, whatever the policy: beyond this a file cannot be
+ * held as a string or stored as base64 JSON in one event (V8 strings stop near 512 Mi chars).
+ */
+export const HARD_MAX_BYTES = 256 * 1024 * 1024;
+
+/** How much of a file to read under the size policy, and why when it is less than all. */
+export interface ReadLength {
+  length: number;
+  /** Set when the content is cut: the words for the resource's description, after "the first N of M bytes". */
+  truncation?: string | undefined;
+}
+
+export interface OversizeContext {
+  limits: AttachmentLimits;
+  askOversize?: HandlerContext['askOversize'];
+}
+
+/**
+ * Applies `conversation.attachment.size_policy` to a file of `size` bytes, before anything is
+ * read: within `maxResourceBytes` all of it; over it `allow` reads all, `truncate` reads the
+ * limit, `reject` throws, and `ask` asks the person at the terminal (`askOversize`) or, without
+ * one, rejects. The error names the size, the limit and the setting. `label` names the file as
+ * the user gave it; `input` is the attachment the error belongs to.
+ */
+export async function oversizeReadLength(size: number, input: string, label: string, ctx: OversizeContext): Promise<ReadLength> {
+  const limit = ctx.limits.maxResourceBytes;
+  if (size <= limit) return checkHardMax(size, input, label);
+  let decision = ctx.limits.sizePolicy;
+  let asked = false;
+  if (decision === 'ask' && ctx.askOversize !== undefined) {
+    decision = await ctx.askOversize(label, size, limit);
+    asked = true;
+  }
+  if (decision === 'allow') return checkHardMax(size, input, label);
+  if (decision === 'truncate') {
+    return { length: limit, truncation: asked ? `truncation chosen at the prompt, limit ${limit} bytes` : `${SIZE_SETTING} is "truncate", limit ${limit} bytes` };
+  }
+  const why = asked ? 'not attached, as answered at the prompt' : `set ${SIZE_SETTING} to "truncate" or "allow" to attach it anyway`;
+  throw new AttachmentError(input, `${label} is ${size} bytes, over the limit of ${limit} bytes; ${why}`, { code: 'file_too_large' });
+}
+
+function checkHardMax(size: number, input: string, label: string): ReadLength {
+  if (size <= HARD_MAX_BYTES) return { length: size };
+  throw new AttachmentError(
+    input,
+    `${label} is ${size} bytes, more than jp can hold in one resource (${HARD_MAX_BYTES} bytes) even with ${SIZE_SETTING} "allow"; set it to "truncate" to attach the beginning`,
+    { code: 'file_too_large' },
+  );
+}

@@ -89,6 +89,13 @@ describe('files outside the workspace, through the binary', () => {
     expectOneLineError(result, 4, /is a snapshot of a file outside the workspace and cannot be read again; attach the file by its path$/);
     expect(snapshotTree(jpDir)).toEqual(before);
   });
+
+  it('refuses to declare an outside file for later (attachment add): its path would be lost', async () => {
+    const before = snapshotTree(jpDir);
+    const result = await jp(['attachment', 'add', path.join(secretDir, 'report.pdf')]);
+    expectOneLineError(result, 4, /cannot be declared for later; attach it to a query with --attach$/);
+    expect(snapshotTree(jpDir)).toEqual(before);
+  });
 });
 
 describe('bad file inputs through the binary', () => {

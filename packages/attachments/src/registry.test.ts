@@ -145,3 +145,15 @@ describe('AttachmentRegistry with the file handler', () => {
     expect((await rejection(registry.validate('foo:bar', ctx))).message).toMatch(/supported: file:, external: and plain paths or globs/);
   });
 });
+
+describe('families claim their prefix', () => {
+  it('sends malformed mcp+ input to the mcp handler, not to the file handler', async () => {
+    const { AttachmentRegistry } = await import('./registry.ts');
+    const { createFileHandler } = await import('./file/file-handler.ts');
+    const mcp = { schemes: ['mcp+'], validate: async () => 'm', resolve: async () => [], refresh: async () => ({ uri: 'x', text: '' }), covers: () => false };
+    const registry = new AttachmentRegistry([createFileHandler(), mcp]);
+    expect(registry.handlerFor('mcp+my_server+x://y')).toBe(mcp);
+    expect(registry.handlerFor('MCP+fixture+nouri')).toBe(mcp);
+    expect(registry.handlerFor('mcp-notes.txt')).not.toBe(mcp);
+  });
+});

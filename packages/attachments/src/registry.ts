@@ -35,6 +35,11 @@ export class AttachmentRegistry {
   }
 
   #lookup(input: string): AttachmentHandler | undefined {
+    // A family claims everything spelled with its prefix, even input that is not a valid URI
+    // (`mcp+my_server+x`), so its handler can say what is wrong instead of the file handler.
+    const lower = input.trimStart().toLowerCase();
+    const family = this.#prefixes.find(({ prefix }) => lower.startsWith(prefix));
+    if (family !== undefined) return family.handler;
     const scheme = schemeOf(input);
     if (scheme === undefined) return this.#fileHandler;
     return this.#exact.get(scheme) ?? this.#prefixes.find(({ prefix }) => scheme.startsWith(prefix))?.handler;

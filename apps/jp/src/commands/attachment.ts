@@ -1,4 +1,4 @@
-import { UsageError } from '@jp/core/errors';
+import { AttachmentError, UsageError } from '@jp/core/errors';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { workspaceContext, type CommandContext } from '../cli/command-context.ts';
 import { readCfgArgs, resolveConfig } from '../config/load-config.ts';
@@ -7,6 +7,7 @@ import { conversationLayers } from '../conversation/conversation-config.ts';
 import { selectConversation } from '../conversation/select-conversation.ts';
 import { closeMcpClients } from '../mcp/mcp-client-pool.ts';
 import { createAttachmentRegistry, handlerContext } from '../resolution/attachment-runtime.ts';
+import { isSnapshotOnly } from '../resolution/resolve-turn-attachments.ts';
 
 interface Selected {
   ctx: CommandContext;
@@ -47,6 +48,13 @@ export async function attachmentAdd(globals: GlobalOptions, urls: string[], opti
   try {
     for (const url of urls) {
       const declaration = await registry.validate(url, hctx);
+      if (isSnapshotOnly(declaration)) {
+        throw new AttachmentError(
+          url,
+          `${url} is outside the workspace: jp never stores its path, so it cannot be declared for later; attach it to a query with --attach`,
+          { code: 'attachment_external_declaration' },
+        );
+      }
       if (!declared.includes(declaration)) {
         declared.push(declaration);
         added.push(declaration);

@@ -9,11 +9,12 @@ import {
 import type { Config } from '../config/config-schema.ts';
 import { McpClientPool } from '../mcp/mcp-client-pool.ts';
 import type { Output } from '../output/output.ts';
+import { version } from '../version.ts';
 import type { Workspace } from '../workspace/workspace.ts';
 
 /** The registry of every built-in handler. */
 export function createAttachmentRegistry(): AttachmentRegistry {
-  return new AttachmentRegistry([createFileHandler(), createHttpHandler(), createCmdHandler(), createMcpHandler()]);
+  return new AttachmentRegistry([createFileHandler(), createHttpHandler({ userAgent: `jp/${version}` }), createCmdHandler(), createMcpHandler()]);
 }
 
 export function handlerContext(workspace: Workspace, cwd: string, config: Config, output: Output): HandlerContext {

@@ -7,6 +7,13 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
+/** `--no-tool NAME` (repeatable): a list, not commander's negation of `--tool`. */
+function withoutTool(): Option {
+  const option = new Option('--no-tool <name>', 'do not offer this tool (repeatable)').argParser(collect).default([]);
+  option.negate = false;
+  return option;
+}
+
 function globals(command: Command): GlobalOptions {
   return readGlobalOptions(command.optsWithGlobals());
 }
@@ -41,9 +48,15 @@ export function buildProgram(): Command {
     .argument('[text...]', 'the query')
     .option('-n, --new', 'start a new conversation')
     .option('--id <id>', 'conversation to continue (default: the active one, or $JP_CONVERSATION)')
-    .option('-a, --attach <url>', 'attach a file, directory, glob or URL at this turn (repeatable)', collect, [])
+    .option('-a, --attach <url>', 'attach a file, directory, glob or URL at this turn (repeatable; - attaches stdin)', collect, [])
     .option('-m, --model <id>', 'model id, e.g. echo or anthropic/claude-sonnet-4-5')
     .option('--title <title>', 'title of a new conversation')
+    .option('-s, --schema <json|@file>', 'answer with JSON matching this JSON Schema; prints only the JSON')
+    .option('--explain', 'print the provider request as JSON; send nothing, store nothing')
+    .option('--no-persist', 'do not store this turn')
+    .option('--allow-tools', 'run tools whose run policy is "ask" without asking')
+    .option('--tool <name>', 'offer only this tool (repeatable)', collect, [])
+    .addOption(withoutTool())
     .action(async (text: string[], opts, cmd: Command) => {
       const { queryCommand } = await import('../commands/query.ts');
       await queryCommand(globals(cmd), text, opts);

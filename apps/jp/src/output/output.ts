@@ -9,6 +9,16 @@ export class Output {
 
   constructor(readonly options: Pick<GlobalOptions, 'format' | 'quiet' | 'color'>) {}
 
+  /** The same output with stdout silenced: notes and warnings still reach stderr. */
+  silenced(): Output {
+    const quiet = new Output(this.options);
+    quiet.data = () => undefined;
+    quiet.write = () => undefined;
+    quiet.line = () => undefined;
+    quiet.warn = (message) => this.warn(message);
+    return quiet;
+  }
+
   get json(): boolean {
     return this.options.format === 'json';
   }

@@ -11,10 +11,14 @@ export function stdinIsPiped(): boolean {
   }
 }
 
-export async function readStdin(): Promise<string> {
+export async function readStdinBytes(): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+export async function readStdin(): Promise<string> {
+  return (await readStdinBytes()).toString('utf8');
 }
 
 /** The query: TEXT arguments, joined with piped stdin (TEXT first, a blank line between). */

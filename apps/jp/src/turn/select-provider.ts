@@ -14,7 +14,11 @@ const DEFAULT_KEY_ENV: Record<string, string | undefined> = {
  * The provider and model for a query. The key is read from the environment here and passed to
  * the SDK explicitly; a missing key fails before anything is resolved or written (exit 3).
  */
-export function selectProvider(config: Config, env: NodeJS.ProcessEnv = process.env): { provider: Provider; model: string } {
+export function selectProvider(
+  config: Config,
+  env: NodeJS.ProcessEnv = process.env,
+  options: { keyOptional?: boolean } = {},
+): { provider: Provider; model: string } {
   const modelId = config.assistant.model;
   if (modelId === undefined) {
     throw new UsageError('no model configured: pass -m/--model (e.g. -m echo) or set assistant.model in .jp/config.toml', {
@@ -27,11 +31,11 @@ export function selectProvider(config: Config, env: NodeJS.ProcessEnv = process.
   let apiKey: string | undefined;
   if (keyEnv !== undefined) {
     apiKey = env[keyEnv];
-    if (apiKey === undefined || apiKey === '') {
+    if ((apiKey === undefined || apiKey === '') && !options.keyOptional) {
       throw new ProviderError(name, `${keyEnv} is not set; export it with your ${name} API key (or name another variable in providers.${name}.api_key_env)`, {
         code: 'missing_api_key',
       });
     }
   }
-  return { provider: createProvider(name, { apiKey, baseUrl: settings.base_url }), model };
+  return { provider: createProvider(name, { apiKey, apiKeyEnv: keyEnv, baseUrl: settings.base_url }), model };
 }

@@ -160,3 +160,22 @@ describe('echo provider', () => {
     await expect(stream[Symbol.asyncIterator]().next()).rejects.toMatchObject({ name: 'AbortError' });
   });
 });
+
+describe('echo with a schema', () => {
+  it('answers with the description as one JSON document', async () => {
+    const provider = createEchoProvider();
+    const request = {
+      model: 'echo',
+      schema: { type: 'object' },
+      events: [
+        { type: 'turn_start' as const, timestamp: 't' },
+        { type: 'chat_request' as const, timestamp: 't', content: 'q', resources: [{ uri: 'file:///a', text: 'abc' }] },
+      ],
+    };
+    let text = '';
+    for await (const event of provider.stream(request)) if (event.type === 'text-delta') text += event.text;
+    const json = JSON.parse(text);
+    expect(json.turns).toHaveLength(1);
+    expect(json.turns[0].resources[0]).toMatchObject({ uri: 'file:///a', bytes: 3 });
+  });
+});

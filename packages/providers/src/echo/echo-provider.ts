@@ -9,7 +9,9 @@ import { renderEchoText } from './render-echo-text.ts';
  * end-to-end tests run without a key or network. Usage counts characters, not tokens:
  * input = query characters + resource bytes of every turn, output = characters of the answer.
  * A `!tool <name> <json>` line in the newest query makes it call that tool first
- * (echo-tool-directive.ts).
+ * (echo-tool-directive.ts). With a schema (structured output) the answer is the description as
+ * one JSON document, `{"model", "systemChars", "tools", "turns": [...]}`, so `--schema` can be
+ * tried offline.
  */
 
 function inputSize(request: EchoRequest): number {
@@ -41,7 +43,7 @@ export function createEchoProvider(): Provider {
         yield { type: 'finish', reason: 'tool-calls', usage: { inputTokens: inputSize(description), outputTokens: 0 } };
         return;
       }
-      const text = renderEchoText(description);
+      const text = request.schema === undefined ? renderEchoText(description) : JSON.stringify(description);
       for (const delta of lineDeltas(text)) {
         options.signal?.throwIfAborted();
         yield { type: 'text-delta', text: delta };

@@ -1,0 +1,86 @@
+import { contentFromMcpToolResult, resourceFromMcpContents, type ContentBlock } from '@jp/core';
+import type { McpClients } from '@jp/attachments';
+import type { Config } from '../config/config-schema.ts';
+import { errorResult, type JpTool, type ToolResult } from './jp-tool.ts';
+
+/** `mcp__<server>__<tool>`, cut to what every vendor accepts (letters, digits, `_`, `-`; 64 chars). */
+export function mcpToolName(server: string, tool: string): string {
+  return `mcp__${server}__${tool}`.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
+}
+
+type Client = Awaited<ReturnType<McpClients['get']>>;
+type ListedTool = Awaited<ReturnType<Client['listTools']>>['tools'][number];
+
+async function listTools(client: Client): Promise<ListedTool[]> {
+  const tools: ListedTool[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 100; page++) {
+    const result = await client.listTools(cursor === undefined ? {} : { cursor });
+    tools.push(...result.tools);
+    cursor = result.nextCursor;
+    if (cursor === undefined) break;
+  }
+  return tools;
+}
+
+/**
+ * Converts a tool result without loss: text and embedded resources directly, images and audio as
+ * blob resources, and `resource_link` blocks read through `resources/read` (a link that cannot
+ * be read stays a text block naming it, so nothing disappears silently).
+ */
+async function convertResult(client: Client, result: Parameters<typeof contentFromMcpToolResult>[0]): Promise<ToolResult> {
+  const converted = contentFromMcpToolResult(result);
+  if (converted.unconverted.length === 0) return { content: converted.content, isError: converted.isError };
+  const content: ContentBlock[] = [];
+  const byIndex = new Map(converted.unconverted.map((entry) => [entry.index, entry.block]));
+  let next = 0;
+  for (let index = 0; index < (result.content ?? []).length; index++) {
+    const block = byIndex.get(index);
+    if (block === undefined) {
+      const convertedBlock = converted.content[next++];
+      if (convertedBlock !== undefined) content.push(convertedBlock);
+      continue;
+    }
+    if (block.type === 'resource_link' && typeof block.uri === 'string') {
+      try {
+        const read = await client.readResource({ uri: block.uri });
+        for (const contents of read.contents) content.push({ type: 'resource', resource: resourceFromMcpContents(contents) });
+      } catch (error) {
+        content.push({ type: 'text', text: `[resource link ${block.uri} could not be read: ${error instanceof Error ? error.message : String(error)}]` });
+      }
+    } else {
+      content.push({ type: 'text', text: `[unsupported MCP content block of type ${block.type}]` });
+    }
+  }
+  return { content, isError: converted.isError };
+}
+
+/**
+ * The tools of every server whose config offers them (`mcp.<server>.tools = true` or a list of
+ * names), in server and listing order, so the definitions are the same on every turn.
+ */
+export async function loadMcpTools(config: Config, mcp: McpClients | undefined): Promise<JpTool[]> {
+  if (mcp === undefined) return [];
+  const tools: JpTool[] = [];
+  for (const [server, settings] of Object.entries(config.mcp)) {
+    if (settings.tools === false) continue;
+    const client = await mcp.get(server);
+    const wanted = Array.isArray(settings.tools) ? new Set(settings.tools) : undefined;
+    for (const tool of await listTools(client)) {
+      if (wanted && !wanted.has(tool.name)) continue;
+      tools.push({
+        definition: { name: mcpToolName(server, tool.name), description: tool.description ?? tool.title ?? tool.name, parameters: tool.inputSchema as Record<string, unknown> },
+        run: settings.run,
+        async call(args) {
+          try {
+            const result = await client.callTool({ name: tool.name, arguments: args });
+            return await convertResult(client, result as Parameters<typeof contentFromMcpToolResult>[0]);
+          } catch (error) {
+            return errorResult(`MCP tool ${tool.name} on ${server} failed: ${error instanceof Error ? error.message : String(error)}`);
+          }
+        },
+      });
+    }
+  }
+  return tools;
+}

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { JpError, UsageError } from '@jp/core/errors';
+import { loadAjv } from './load-ajv.ts';
 
 /** `--schema`: a JSON Schema given inline or as `@file` (relative to the current directory). */
 export function readSchemaOption(value: string, cwd: string): Record<string, unknown> {
@@ -29,7 +30,7 @@ export function readSchemaOption(value: string, cwd: string): Record<string, unk
 
 /** A checker for answers; compiling also proves the schema itself is valid (a usage error if not). */
 export async function compileSchema(schema: Record<string, unknown>): Promise<(answer: string) => unknown> {
-  const { Ajv } = await import('ajv');
+  const Ajv = await loadAjv();
   const ajv = new Ajv({ allErrors: true, strict: false });
   let validate: ReturnType<typeof ajv.compile>;
   try {

@@ -92,6 +92,14 @@ describe('the turn loop with refresh_resource', () => {
     expect(result.events.at(-1)).toMatchObject({ type: 'chat_response' });
   });
 
+  it('arguments that violate the tool schema are an error result the model can read', async () => {
+    const result = await loop('!tool refresh_resource {"url":"x"}');
+    expect(responses(result.events)[0]).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringMatching(/^invalid arguments for refresh_resource: arguments must have required property 'uri'/) }],
+    });
+  });
+
   it('stops a model that keeps calling tools after max rounds, keeping what happened', async () => {
     const error = await loop(`!tool refresh_resource {"uri":"${uri}"}\n!tool refresh_resource {"uri":"${uri}"}\n!tool refresh_resource {"uri":"${uri}"}`, history, 2).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolRoundsExceeded);

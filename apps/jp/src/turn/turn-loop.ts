@@ -3,6 +3,7 @@ import type { ContentBlock, ConversationEvent, Usage } from '@jp/core';
 import type { Provider, ProviderRequest } from '@jp/providers';
 import type { Output } from '../output/output.ts';
 import { errorResult, type JpTool, type ToolResult, type ToolRunContext } from '../tools/jp-tool.ts';
+import { checkToolArguments } from '../tools/check-tool-arguments.ts';
 import { confirmToolRun } from '../tools/confirm-tool-run.ts';
 import type { RetryPolicy } from './retry-policy.ts';
 import { runTurn, type ToolCall } from './run-turn.ts';
@@ -52,6 +53,8 @@ async function executeCall(call: ToolCall, tools: ReadonlyMap<string, JpTool>, c
   if (tool === undefined) {
     return errorResult(`unknown tool ${call.name}; available: ${[...tools.keys()].join(', ') || 'none'}`);
   }
+  const invalid = await checkToolArguments(tool.definition, call.arguments);
+  if (invalid !== undefined) return errorResult(`invalid arguments for ${call.name}: ${invalid}`);
   if (tool.run === 'ask' && !ctx.allowTools) {
     const allowed = await confirmToolRun(call, ctx);
     if (allowed !== true) return errorResult(allowed);

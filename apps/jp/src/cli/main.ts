@@ -74,8 +74,9 @@ export function buildProgram(): Command {
     });
   attachment
     .command('ls')
-    .description('list declared attachments')
+    .description('list declared attachments with the turn, size and checksum of their newest snapshot')
     .option('--id <id>', 'conversation (default: the active one)')
+    .option('--check', 're-read the refreshable ones and say whether each is fresh, changed or missing')
     .action(async (opts, cmd: Command) => {
       const { attachmentLs } = await import('../commands/attachment.ts');
       await attachmentLs(globals(cmd), opts);
@@ -160,6 +161,23 @@ export function buildProgram(): Command {
     .action(async (server: string, _opts, cmd: Command) => {
       const { mcpResources } = await import('../commands/mcp.ts');
       await mcpResources(globals(cmd), server);
+    });
+
+  program
+    .command('gc')
+    .description('delete stored blobs that no conversation refers to any more')
+    .action(async (_opts, cmd: Command) => {
+      const { gcCommand } = await import('../commands/gc.ts');
+      await gcCommand(globals(cmd));
+    });
+
+  program
+    .command('completion')
+    .description('print a shell completion script (bash, zsh or fish)')
+    .argument('<shell>', 'bash, zsh or fish')
+    .action(async (shell: string, _opts, cmd: Command) => {
+      const { completionCommand } = await import('../commands/completion.ts');
+      completionCommand(globals(cmd), shell, buildProgram());
     });
 
   const config = program.command('config').description('show or change configuration');

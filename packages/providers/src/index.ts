@@ -23,3 +23,6 @@ export { createOpenAIProvider } from './openai/openai-provider.ts';
 export { createGoogleProvider } from './google/google-provider.ts';
 export { createOpenAICompatibleChatProvider, type OpenAICompatibleVendor } from './openai-compatible/openai-compatible-chat-provider.ts';
 export { cdata, escapeXmlAttribute, resourceToXml } from './shared/resource-xml.ts';
+export { convertToOpenAIRequest } from './openai/convert-to-openai-request.ts';
+export { convertToOpenAICompatibleChatRequest } from './openai-compatible/convert-to-openai-compatible-chat-request.ts';
+export { convertToGoogleRequest } from './google/convert-to-google-request.ts';

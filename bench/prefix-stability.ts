@@ -1,0 +1,113 @@
+// Prefix stability and wire bytes over a scripted 30-turn conversation, per provider, against a
+// "prepend every attachment to turn 0 on every request" baseline built from the same events.
+//
+//   node --import tsx bench/prefix-stability.ts [--no-check]
+//
+// For each provider, request k is converted from the conversation up to turn k's question. The
+// prefix figure is the share of request k's message bytes (cache markers removed) that request
+// k+1 repeats unchanged at the same positions — what a prompt cache can reuse. Goal: 100 %.
+// Wire bytes are the 30 requests' total size; "uncached" is what a prefix cache could not serve.
+import { createHash } from 'node:crypto';
+import type { ConversationEvent, Resource } from '../packages/core/src/index.ts';
+import {
+  convertToAnthropicRequest,
+  convertToGoogleRequest,
+  convertToOpenAICompatibleChatRequest,
+  convertToOpenAIRequest,
+  type ProviderRequest,
+} from '../packages/providers/src/index.ts';
+
+const TURNS = 30;
+const t = '2026-01-01T00:00:00.000Z';
+
+function text(uri: string, name: string, kib: number, seed: string): Resource {
+  const line = `${seed} ${createHash('sha256').update(seed).digest('hex')}\n`;
+  return { uri, name, mimeType: 'text/plain', text: line.repeat(Math.ceil((kib * 1024) / line.length)) };
+}
+
+function attachments(turn: number): Resource[] {
+  if (turn === 0) return [text('file:///w/src/main.rs', 'src/main.rs', 8, 'main'), text('file:///w/README.md', 'README.md', 4, 'readme')];
+  if (turn === 5) return [text('https://example.com/spec', 'https://example.com/spec', 16, 'spec')];
+  if (turn === 9) return [{ uri: 'file:///w/diagram.png', name: 'diagram.png', mimeType: 'image/png', blob: new Uint8Array(12 * 1024).fill(7) }];
+  if (turn === 17) return [text('cmd:git diff', 'git diff', 6, 'diff')];
+  return [];
+}
+
+/** The conversation up to turn k's question: resources in the turn that attached them. */
+function inline(k: number): ConversationEvent[] {
+  const events: ConversationEvent[] = [];
+  for (let turn = 0; turn <= k; turn++) {
+    events.push({ type: 'turn_start', timestamp: t }, { type: 'chat_request', timestamp: t, content: `Question ${turn}?`, resources: attachments(turn) });
+    if (turn < k) events.push({ type: 'chat_response', timestamp: t, message: `Answer ${turn}.` });
+  }
+  return events;
+}
+
+/** The baseline: every resource attached so far is re-sent at turn 0, as most CLIs do. */
+function prepended(k: number): ConversationEvent[] {
+  const all: Resource[] = [];
+  for (let turn = 0; turn <= k; turn++) all.push(...attachments(turn));
+  const events = inline(k).map((event) => (event.type === 'chat_request' ? { ...event, resources: [] as Resource[] } : event));
+  const first = events.findIndex((event) => event.type === 'chat_request');
+  events[first] = { ...(events[first] as Extract<ConversationEvent, { type: 'chat_request' }>), resources: all };
+  return events;
+}
+
+type Convert = (request: ProviderRequest) => { request: unknown };
+const providers: Array<[string, Convert]> = [
+  ['anthropic', convertToAnthropicRequest as Convert],
+  ['openai', convertToOpenAIRequest as Convert],
+  ['google', convertToGoogleRequest as Convert],
+  ['openrouter', ((request: ProviderRequest) => convertToOpenAICompatibleChatRequest(request, 'openrouter')) as Convert],
+  ['ollama', ((request: ProviderRequest) => convertToOpenAICompatibleChatRequest(request, 'ollama')) as Convert],
+];
+
+function messagesOf(request: unknown): string[] {
+  const wire = JSON.parse(JSON.stringify(request, (key, value: unknown) => (key === 'cache_control' ? undefined : value))) as Record<string, unknown>;
+  const list = (wire.messages ?? wire.input ?? wire.contents) as unknown[];
+  return list.map((message) => JSON.stringify(message));
+}
+
+function measure(convert: Convert, build: (k: number) => ConversationEvent[], model: string) {
+  const requests = Array.from({ length: TURNS }, (_, k) => convert({ model, events: build(k) }).request);
+  const messages = requests.map(messagesOf);
+  let earlier = 0;
+  let reused = 0;
+  // Bytes a prompt cache cannot serve: all of request 0, then whatever follows the reused prefix.
+  let uncached = messages[0]!.reduce((sum, message) => sum + message.length, 0);
+  for (let k = 0; k + 1 < TURNS; k++) {
+    const before = messages[k]!;
+    const after = messages[k + 1]!;
+    let common = 0;
+    for (let i = 0; i < before.length; i++) {
+      earlier += before[i]!.length;
+      if (after[i] !== before[i]) break; // a cache reuses a prefix: nothing after the first difference counts
+      reused += before[i]!.length;
+      common += 1;
+    }
+    uncached += after.slice(common).reduce((sum, message) => sum + message.length, 0);
+  }
+  const wire = requests.reduce<number>((sum, request) => sum + JSON.stringify(request).length, 0);
+  return { prefix: reused / earlier, wire, uncached };
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+console.log(`prefix stability over ${TURNS} turns (text at 0, 5, 17; image at 9)`);
+console.log(
+  `${'provider'.padEnd(11)} ${'prefix'.padStart(8)} ${'wire'.padStart(10)} ${'uncached'.padStart(10)}   ${'baseline: prefix'.padStart(16)} ${'wire'.padStart(10)} ${'uncached'.padStart(10)}`,
+);
+let failed = false;
+for (const [name, convert] of providers) {
+  const model = name === 'openrouter' ? 'anthropic/claude-test' : 'model';
+  const ours = measure(convert, inline, model);
+  const base = measure(convert, prepended, model);
+  if (ours.prefix < 1) failed = true;
+  const pct = (share: number) => `${(share * 100).toFixed(1)} %`;
+  console.log(
+    `${name.padEnd(11)} ${pct(ours.prefix).padStart(8)} ${kib(ours.wire).padStart(10)} ${kib(ours.uncached).padStart(10)}   ${pct(base.prefix).padStart(16)} ${kib(base.wire).padStart(10)} ${kib(base.uncached).padStart(10)}`,
+  );
+}
+if (failed && !process.argv.includes('--no-check')) {
+  console.log('a provider reuses less than 100 % of the earlier request');
+  process.exitCode = 1;
+}

@@ -28,6 +28,8 @@ export interface ProviderSettings {
   baseUrl?: string | undefined;
   /** The variable the key was read from (`ANTHROPIC_API_KEY`), named in missing/rejected-key errors. */
   apiKeyEnv?: string | undefined;
+  /** Prompt-cache lifetime where the vendor lets us choose it (Anthropic: `5m` or `1h`). */
+  cacheTtl?: '5m' | '1h' | undefined;
 }
 
 export type FinishReason = 'stop' | 'length' | 'tool-calls' | 'content-filter' | 'error' | 'other';

@@ -55,6 +55,7 @@ export function buildProgram(): Command {
     .option('--explain', 'print the provider request as JSON; send nothing, store nothing')
     .option('--no-persist', 'do not store this turn')
     .option('--allow-tools', 'run tools whose run policy is "ask" without asking')
+    .option('--show-reasoning', "print the model's reasoning on stderr as it arrives (always stored)")
     .option('--tool <name>', 'offer only this tool (repeatable)', collect, [])
     .addOption(withoutTool())
     .action(async (text: string[], opts, cmd: Command) => {

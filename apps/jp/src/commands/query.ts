@@ -35,6 +35,7 @@ export interface QueryOptions {
   allowTools?: boolean;
   tool: string[];
   noTool: string[];
+  showReasoning?: boolean;
 }
 
 function defaultTitle(query: string): string | undefined {
@@ -162,6 +163,7 @@ export async function queryCommand(globals: GlobalOptions, textArgs: string[], o
         output: quietOutput ? output.silenced() : output,
         retry: { ...DEFAULT_RETRY_POLICY, maxRetries: config.assistant.request.max_retries },
         maxRounds: config.assistant.max_tool_rounds,
+        showReasoning: options.showReasoning === true || config.assistant.show_reasoning,
         signal: interrupt.signal,
       });
     } catch (error) {

@@ -5,6 +5,8 @@ const ProviderConfigSchema = z.strictObject({
   base_url: z.string().url().optional(),
   /** Name of the environment variable holding the key. The key itself is never stored. */
   api_key_env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+  /** Prompt-cache lifetime where the vendor offers a choice (Anthropic: 5m, its default, or 1h). */
+  cache_ttl: z.enum(['5m', '1h']).optional(),
 });
 
 const McpServerConfigSchema = z.strictObject({
@@ -51,6 +53,8 @@ export const ConfigSchema = z.strictObject({
       max_tool_rounds: z.number().int().positive().default(25),
       /** Run tools whose policy is `ask` without asking (the same as --allow-tools). */
       allow_tools: z.boolean().default(false),
+      /** Print the model's reasoning (thinking) on stderr as it arrives; it is always stored. */
+      show_reasoning: z.boolean().default(false),
     })
     .prefault({}),
   conversation: z

@@ -87,3 +87,24 @@ describe('runTurn', () => {
     }
   });
 });
+
+describe('reasoning', () => {
+  it('is stored always, and printed on stderr only when asked', async () => {
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const text = new Output({ format: 'text', quiet: true, color: false });
+    const script = (): Provider & { calls: number } =>
+      scripted([[{ type: 'reasoning-delta', text: 'pondering' }, { type: 'text-delta', text: 'answer' }]]);
+    try {
+      const silent = await runTurn({ provider: script(), request, output: text, retry: fast });
+      expect(silent.events[0]).toMatchObject({ type: 'chat_response', reasoning: 'pondering' });
+      expect(err.mock.calls.flat().join('')).not.toContain('pondering');
+      await runTurn({ provider: script(), request, output: text, retry: fast, showReasoning: true });
+      expect(err.mock.calls.flat().join('')).toContain('pondering');
+      expect(out.mock.calls.flat().join('')).not.toContain('pondering');
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+    }
+  });
+});

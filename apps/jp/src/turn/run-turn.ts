@@ -28,7 +28,14 @@ interface Streamed {
   toolCalls: ToolCall[];
 }
 
-async function streamOnce(provider: Provider, request: ProviderRequest, output: Output, state: Streamed, signal?: AbortSignal): Promise<void> {
+async function streamOnce(
+  provider: Provider,
+  request: ProviderRequest,
+  output: Output,
+  state: Streamed,
+  showReasoning: boolean,
+  signal?: AbortSignal,
+): Promise<void> {
   for await (const event of provider.stream(request, { signal })) {
     switch (event.type) {
       case 'text-delta':
@@ -42,6 +49,9 @@ async function streamOnce(provider: Provider, request: ProviderRequest, output: 
         if (output.json) {
           state.shown = true;
           output.data({ type: 'reasoning_delta', text: event.text });
+        } else if (showReasoning) {
+          state.shown = true;
+          process.stderr.write(event.text);
         }
         break;
       case 'warning':
@@ -70,6 +80,8 @@ export async function runTurn(options: {
   request: ProviderRequest;
   output: Output;
   retry?: RetryPolicy;
+  /** Print reasoning deltas on stderr (text mode); they are stored either way. */
+  showReasoning?: boolean;
   signal?: AbortSignal;
 }): Promise<TurnAnswer> {
   const { output } = options;
@@ -77,7 +89,7 @@ export async function runTurn(options: {
   const state: Streamed = { text: '', reasoning: '', usage: {}, shown: false, toolCalls: [] };
   for (let attempt = 0; ; attempt++) {
     try {
-      await streamOnce(options.provider, options.request, output, state, options.signal);
+      await streamOnce(options.provider, options.request, output, state, options.showReasoning === true, options.signal);
       break;
     } catch (error) {
       if (!isRetryable(error) || state.shown) throw error;

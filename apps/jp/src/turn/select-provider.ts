@@ -37,5 +37,5 @@ export function selectProvider(
       });
     }
   }
-  return { provider: createProvider(name, { apiKey, apiKeyEnv: keyEnv, baseUrl: settings.base_url }), model };
+  return { provider: createProvider(name, { apiKey, apiKeyEnv: keyEnv, baseUrl: settings.base_url, cacheTtl: settings.cache_ttl }), model };
 }

@@ -81,6 +81,7 @@ export async function runTurnLoop(options: {
   output: Output;
   retry: RetryPolicy;
   maxRounds: number;
+  showReasoning?: boolean;
   signal?: AbortSignal | undefined;
 }): Promise<TurnLoopResult> {
   const tools = new Map(options.tools.map((tool) => [tool.definition.name, tool]));
@@ -95,6 +96,7 @@ export async function runTurnLoop(options: {
       request: { ...options.request, events, tools: definitions.length > 0 ? definitions : undefined },
       output: options.output,
       retry: options.retry,
+      showReasoning: options.showReasoning,
       signal: options.signal,
     });
     usage = addUsage(usage, answer.usage);

@@ -21,7 +21,7 @@ export function createAnthropicProvider(settings: ProviderSettings = {}): Provid
   return {
     id: 'anthropic',
     buildRequest(request: ProviderRequest): ConvertedRequest<MessageCreateParamsStreaming> {
-      return convertToAnthropicRequest(request);
+      return convertToAnthropicRequest(request, { cacheTtl: settings.cacheTtl });
     },
     async *stream(request: ProviderRequest, options: { signal?: AbortSignal } = {}): AsyncIterable<StreamEvent> {
       const apiKey = settings.apiKey;
@@ -30,7 +30,7 @@ export function createAnthropicProvider(settings: ProviderSettings = {}): Provid
           code: 'missing_api_key',
         });
       }
-      const { request: body, warnings } = convertToAnthropicRequest(request);
+      const { request: body, warnings } = convertToAnthropicRequest(request, { cacheTtl: settings.cacheTtl });
       for (const message of warnings) yield { type: 'warning', message };
 
       const context = { apiKeyEnv, baseUrl };

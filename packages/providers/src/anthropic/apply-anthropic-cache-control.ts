@@ -11,6 +11,9 @@ export const MAX_ANTHROPIC_CACHE_BREAKPOINTS = 4;
 
 const EPHEMERAL = { type: 'ephemeral' } as const;
 
+/** How long Anthropic keeps a cache entry: 5 minutes (its default) or an hour (costs more to write). */
+export type AnthropicCacheTtl = '5m' | '1h';
+
 function lastBlockOf(messages: readonly MessageParam[], role: 'user', skip: number): BlockPosition | undefined {
   let seen = 0;
   for (let index = messages.length - 1; index >= 0; index -= 1) {
@@ -35,7 +38,9 @@ function lastBlockOf(messages: readonly MessageParam[], role: 'user', skip: numb
 export function applyAnthropicCacheControl(
   request: MessageCreateParamsStreaming,
   newestResourceBlock: BlockPosition | undefined,
+  ttl?: AnthropicCacheTtl,
 ): MessageCreateParamsStreaming {
+  const marker = ttl === undefined ? EPHEMERAL : ({ type: 'ephemeral', ttl } as const);
   const messages = request.messages.map((message) =>
     Array.isArray(message.content) ? ({ ...message, content: [...message.content] } as MessageParam) : message,
   );
@@ -48,17 +53,17 @@ export function applyAnthropicCacheControl(
   for (const { message, block } of positions.slice(0, MAX_ANTHROPIC_CACHE_BREAKPOINTS)) {
     const content = messages[message]?.content as ContentBlockParam[] | string | undefined;
     if (!Array.isArray(content) || content[block] === undefined) continue;
-    content[block] = { ...content[block], cache_control: EPHEMERAL } as ContentBlockParam;
+    content[block] = { ...content[block], cache_control: marker } as ContentBlockParam;
   }
   const result: MessageCreateParamsStreaming = { ...request, messages };
   if (positions.length >= MAX_ANTHROPIC_CACHE_BREAKPOINTS) return result;
   if (Array.isArray(request.system) && request.system.length > 0) {
     const system = [...request.system];
-    system[system.length - 1] = { ...system[system.length - 1]!, cache_control: EPHEMERAL };
+    system[system.length - 1] = { ...system[system.length - 1]!, cache_control: marker };
     result.system = system;
   } else if (request.tools !== undefined && request.tools.length > 0) {
     const tools = [...request.tools];
-    tools[tools.length - 1] = { ...tools[tools.length - 1]!, cache_control: EPHEMERAL } as (typeof tools)[number];
+    tools[tools.length - 1] = { ...tools[tools.length - 1]!, cache_control: marker } as (typeof tools)[number];
     result.tools = tools;
   }
   return result;

@@ -256,3 +256,18 @@ describe('convertToAnthropicRequest: answers and tools', () => {
     expect(convert(turn('hi')).request.max_tokens).toBe(8192);
   });
 });
+
+describe('cache TTL', () => {
+  it('marks breakpoints with the chosen ttl', () => {
+    const events = [
+      { type: 'turn_start' as const, timestamp: 't' },
+      { type: 'chat_request' as const, timestamp: 't', content: 'q', resources: [{ uri: 'file:///a', name: 'a', text: 'x' }] },
+    ];
+    const { request } = convertToAnthropicRequest({ model: 'm', events }, { cacheTtl: '1h' });
+    const markers = JSON.stringify(request).match(/"cache_control":\{[^}]*\}/g) ?? [];
+    expect(markers.length).toBeGreaterThan(0);
+    expect(new Set(markers)).toEqual(new Set(['"cache_control":{"type":"ephemeral","ttl":"1h"}']));
+    const plain = JSON.stringify(convertToAnthropicRequest({ model: 'm', events }).request);
+    expect(plain).not.toContain('ttl');
+  });
+});

@@ -1,6 +1,6 @@
 import { groupTurns, isKnownEvent, type ChatResponseEvent, type ConversationEvent } from '@jp/core';
 import type { ConvertedRequest, ProviderRequest } from '../provider.ts';
-import { applyAnthropicCacheControl, type BlockPosition } from './apply-anthropic-cache-control.ts';
+import { applyAnthropicCacheControl, type AnthropicCacheTtl, type BlockPosition } from './apply-anthropic-cache-control.ts';
 import type { ContentBlockParam, MessageCreateParamsStreaming, MessageParam, Tool } from './anthropic-types.ts';
 import { convertResourceToAnthropicBlock } from './convert-resource-to-anthropic-block.ts';
 import { convertToolResultToAnthropic } from './convert-tool-result-to-anthropic.ts';
@@ -38,7 +38,10 @@ function responseText(event: ChatResponseEvent): string | undefined {
  * (reasoning is left out); tool calls are `tool_use` blocks and their results `tool_result`
  * blocks in the next user message. What Anthropic cannot take is left out with a warning.
  */
-export function convertToAnthropicRequest(request: ProviderRequest): ConvertedRequest<MessageCreateParamsStreaming> {
+export function convertToAnthropicRequest(
+  request: ProviderRequest,
+  options: { cacheTtl?: AnthropicCacheTtl | undefined } = {},
+): ConvertedRequest<MessageCreateParamsStreaming> {
   const warnings: string[] = [];
   const list = new MessageList();
   let newestResourceBlock: BlockPosition | undefined;
@@ -118,5 +121,5 @@ export function convertToAnthropicRequest(request: ProviderRequest): ConvertedRe
       (tool): Tool => ({ name: tool.name, description: tool.description, input_schema: tool.parameters as Tool.InputSchema }),
     );
   }
-  return { request: applyAnthropicCacheControl(params, newestResourceBlock), warnings };
+  return { request: applyAnthropicCacheControl(params, newestResourceBlock, options.cacheTtl), warnings };
 }

@@ -1,4 +1,5 @@
 import { ProviderError } from '@jp/core';
+import { httpStatusError } from '../shared/http-status-error.ts';
 
 /** The fields of the SDK's `APIError` this mapping reads (duck-typed: the SDK is loaded lazily). */
 interface SdkErrorLike {
@@ -38,36 +39,7 @@ export function anthropicErrorToProviderError(error: unknown, context: Anthropic
   if (sdk.name === 'APIUserAbortError' || sdk.name === 'AbortError') {
     return new ProviderError('anthropic', 'the anthropic request was aborted', { code: 'aborted', cause });
   }
-  if (status === 401 || status === 403) {
-    return new ProviderError(
-      'anthropic',
-      `anthropic rejected the API key (${status}: ${describe(sdk)}); check ${context.apiKeyEnv}`,
-      { code: 'key_rejected', statusCode: status, cause },
-    );
-  }
-  if (status === 429) {
-    return new ProviderError('anthropic', `anthropic rate limit reached (429): ${describe(sdk)}`, {
-      code: 'rate_limited',
-      statusCode: status,
-      isRetryable: true,
-      cause,
-    });
-  }
-  if (status !== undefined && status >= 500) {
-    return new ProviderError('anthropic', `anthropic server error (${status}): ${describe(sdk)}`, {
-      code: 'server_error',
-      statusCode: status,
-      isRetryable: true,
-      cause,
-    });
-  }
-  if (status !== undefined) {
-    return new ProviderError('anthropic', `anthropic refused the request (${status}): ${describe(sdk)}`, {
-      code: 'bad_request',
-      statusCode: status,
-      cause,
-    });
-  }
+  if (status !== undefined) return httpStatusError('anthropic', status, describe(sdk), { apiKeyEnv: context.apiKeyEnv, cause });
   if (typeof sdk.type === 'string') {
     // An `event: error` inside the stream: no HTTP status, only the error type.
     return new ProviderError('anthropic', `anthropic stream error (${sdk.type}): ${describe(sdk)}`, {

@@ -1,4 +1,5 @@
 import { ProviderError } from '@jp/core';
+import { httpStatusError } from '../shared/http-status-error.ts';
 
 /** The fields of the SDK's `ApiError` this mapping reads (duck-typed: the SDK is loaded lazily). */
 interface SdkErrorLike {
@@ -52,36 +53,7 @@ export function googleErrorToProviderError(error: unknown, context: GoogleErrorC
   const cause = error;
 
   if (sdk.name === 'AbortError') return new ProviderError('google', 'the google request was aborted', { code: 'aborted', cause });
-  if (status === 401 || status === 403) {
-    return new ProviderError('google', `google rejected the API key (${status}: ${describe(sdk)}); check ${context.apiKeyEnv}`, {
-      code: 'key_rejected',
-      statusCode: status,
-      cause,
-    });
-  }
-  if (status === 429) {
-    return new ProviderError('google', `google rate limit reached (429): ${describe(sdk)}`, {
-      code: 'rate_limited',
-      statusCode: status,
-      isRetryable: true,
-      cause,
-    });
-  }
-  if (status !== undefined && status >= 500) {
-    return new ProviderError('google', `google server error (${status}): ${describe(sdk)}`, {
-      code: 'server_error',
-      statusCode: status,
-      isRetryable: true,
-      cause,
-    });
-  }
-  if (status !== undefined) {
-    return new ProviderError('google', `google refused the request (${status}): ${describe(sdk)}`, {
-      code: 'bad_request',
-      statusCode: status,
-      cause,
-    });
-  }
+  if (status !== undefined) return httpStatusError('google', status, describe(sdk), { apiKeyEnv: context.apiKeyEnv, cause });
   if (error instanceof Error && error.message === 'Incomplete JSON segment at the end') {
     return new ProviderError('google', 'the google response stream stopped inside an event (connection cut?)', {
       code: 'stream_incomplete',

@@ -1,4 +1,5 @@
 import { ProviderError } from '@jp/core';
+import { httpStatusError } from '../shared/http-status-error.ts';
 
 /** The SDK's error classes, passed in by a provider that has loaded the SDK (it is imported lazily). */
 export interface OpenAIErrorClasses {
@@ -89,36 +90,10 @@ export function openaiErrorToProviderError(error: unknown, context: OpenAIErrorC
   if (isInstance(error, 'APIUserAbortError', classes) || (error instanceof Error && error.name === 'AbortError')) {
     return new ProviderError(provider, `the ${provider} request was aborted`, { code: 'aborted', cause });
   }
-  if (status === 401 || status === 403) {
-    const hint = context.apiKeyEnv === undefined ? `set providers.${provider}.api_key_env` : `check ${context.apiKeyEnv}`;
-    return new ProviderError(provider, `${provider} rejected the API key (${status}: ${describe(sdk)}); ${hint}`, {
-      code: 'key_rejected',
-      statusCode: status,
-      cause,
-    });
-  }
   if (status === 429 && (sdk.code === 'insufficient_quota' || sdk.type === 'insufficient_quota')) {
     return new ProviderError(provider, `${provider} quota exceeded (429): ${describe(sdk)}`, { code: 'quota_exceeded', statusCode: status, cause });
   }
-  if (status === 429) {
-    return new ProviderError(provider, `${provider} rate limit reached (429): ${describe(sdk)}`, {
-      code: 'rate_limited',
-      statusCode: status,
-      isRetryable: true,
-      cause,
-    });
-  }
-  if (status !== undefined && status >= 500) {
-    return new ProviderError(provider, `${provider} server error (${status}): ${describe(sdk)}`, {
-      code: 'server_error',
-      statusCode: status,
-      isRetryable: true,
-      cause,
-    });
-  }
-  if (status !== undefined) {
-    return new ProviderError(provider, `${provider} refused the request (${status}): ${describe(sdk)}`, { code: 'bad_request', statusCode: status, cause });
-  }
+  if (status !== undefined) return httpStatusError(provider, status, describe(sdk), { apiKeyEnv: context.apiKeyEnv, cause });
   if (isInstance(error, 'APIConnectionError', classes) || isFetchFailure(error)) {
     return new ProviderError(provider, `connection to ${provider} at ${context.baseUrl} failed: ${rootCause(error)}`, {
       code: 'connection_error',

@@ -19,3 +19,4 @@ export { textMimeType } from './file/file-mime-type.ts';
 export { createHttpHandler } from './http/http-handler.ts';
 export { createCmdHandler } from './cmd/cmd-handler.ts';
 export { createMcpHandler } from './mcp/mcp-handler.ts';
+export { stderrTail } from './cmd/stderr-tail.ts';

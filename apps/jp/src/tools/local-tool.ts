@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseToolOutput, type ContentBlock, type InputRequest } from '@jp/core';
+import { stderrTail } from '@jp/attachments';
 import type { ToolDefinition } from '@jp/providers';
 import type { Config } from '../config/config-schema.ts';
 import { answerQuestion, UnansweredQuestion } from './answer-question.ts';
 import { errorResult, type JpTool, type ToolResult, type ToolRunContext } from './jp-tool.ts';
-import { runToolProcess, stderrTail } from './run-tool-process.ts';
+import { runToolProcess } from './run-tool-process.ts';
 
 type LocalToolConfig = Config['tools'][string];
 
@@ -92,7 +93,7 @@ async function runOnce(
   const failed = run.exitCode !== 0;
   if (failed && parsed.raw) {
     const how = run.signal ? `was killed by ${run.signal}` : `exited with ${run.exitCode}`;
-    const tail = stderrTail(run.stderr);
+    const tail = stderrTail(Buffer.from(run.stderr, 'utf8'));
     const stdout = run.stdout.trim() === '' ? [] : [{ type: 'text' as const, text: run.stdout }];
     return { final: { content: [{ type: 'text', text: `tool ${name} ${how}${tail ? `: ${tail}` : ''}` }, ...stdout], isError: true } };
   }

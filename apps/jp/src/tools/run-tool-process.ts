@@ -75,9 +75,3 @@ export function runToolProcess(options: {
     child.stdin.end(options.input);
   });
 }
-
-/** The last few lines of stderr on one line, for error messages. */
-export function stderrTail(stderr: string, maxChars = 500): string {
-  const lines = stderr.trimEnd().split('\n').slice(-5).join(' | ');
-  return lines.length > maxChars ? `…${lines.slice(-maxChars)}` : lines;
-}

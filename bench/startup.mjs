@@ -20,7 +20,7 @@ const runs = option('--runs', 30);
 const conversations = option('--conversations', 100);
 const check = !args.includes('--no-check');
 
-const jp = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/jp/dist/jp.js');
+const jp = process.env.JP_BIN ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/jp/dist/jp.js');
 const ws = mkdtempSync(path.join(tmpdir(), 'jp-bench-'));
 const env = { ...process.env, HOME: ws, XDG_CONFIG_HOME: path.join(ws, '.config') };
 

@@ -73,7 +73,9 @@ describe('a conversation on the echo model, through the binary', () => {
     const rm = await jp(['attachment', 'rm', 'a.txt']);
     expect(rm.code, rm.stderr).toBe(0);
     const after = await jp(['-F', 'json', 'a', 'ls']);
-    expect(JSON.parse(after.stdout).attachments).toEqual([{ index: 1, url: 'b.txt' }]);
+    expect(JSON.parse(after.stdout).attachments).toEqual([
+      { index: 1, url: 'b.txt', resources: [expect.objectContaining({ uri: expect.stringMatching(/\/b\.txt$/), turn: 2 })] },
+    ]);
     const turns = turnsOf(readEvents(ws, id));
     expect(turns[0]!.find((e) => e.type === 'chat_request')!.resources[0].text).toBe('alpha file\n');
   });

@@ -65,6 +65,7 @@ export {
   type McpResourceContents,
 } from './mcp-conversions.ts';
 export { groupTurns, type Turn } from './turns.ts';
+export { dedupeReference, dedupeResources, type DedupeOptions } from './dedupe-resources.ts';
 export { ExitCode, JpError, isJpError } from './errors/jp-error.ts';
 export { UsageError } from './errors/usage-error.ts';
 export { AttachmentError } from './errors/attachment-error.ts';

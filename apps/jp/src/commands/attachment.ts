@@ -8,20 +8,25 @@ import { selectConversation } from '../conversation/select-conversation.ts';
 import { closeMcpClients } from '../mcp/mcp-client-pool.ts';
 import { createAttachmentRegistry, handlerContext } from '../resolution/attachment-runtime.ts';
 import { isSnapshotOnly } from '../resolution/resolve-turn-attachments.ts';
+import { checkAll, type FreshnessCheck } from '../resolution/check-freshness.ts';
+import type { SnapshotSummary } from '../store/scan-events-file.ts';
 
 interface Selected {
   ctx: CommandContext;
   id: string;
   config: Config;
+  /** Every resource snapshot of the stream, in order, known from events.jsonl alone. */
+  snapshots: SnapshotSummary[];
 }
 
+/** The conversation's configuration and snapshots, without reading a single blob. */
 async function load(globals: GlobalOptions, idOption: string | undefined): Promise<Selected> {
   const ctx = workspaceContext(globals);
   const id = selectConversation(ctx.store, idOption, 'pass --id, or start a conversation with `jp query --new`');
-  const loaded = await ctx.store.events(id);
-  for (const warning of loaded.warnings) ctx.output.warn(warning);
-  const config = resolveConfig([...conversationLayers(ctx.store.baseConfig(id), loaded.events), readCfgArgs(globals.cfg)]);
-  return { ctx, id, config };
+  const scanned = await ctx.store.scan(id);
+  for (const warning of scanned.warnings) ctx.output.warn(warning);
+  const config = resolveConfig([...conversationLayers(ctx.store.baseConfig(id), scanned.configEvents), readCfgArgs(globals.cfg)]);
+  return { ctx, id, config, snapshots: scanned.snapshots };
 }
 
 /** Records a new list of declarations as a config delta, under the conversation's lock. */
@@ -69,15 +74,80 @@ export async function attachmentAdd(globals: GlobalOptions, urls: string[], opti
   else for (const declaration of added) ctx.output.line(`added ${declaration} (resolved into the next query)`);
 }
 
-export async function attachmentLs(globals: GlobalOptions, options: { id?: string }): Promise<void> {
-  const { ctx, id, config } = await load(globals, options.id);
-  const attachments = config.conversation.attachments;
-  if (ctx.output.json) {
-    ctx.output.data({ conversation: id, attachments: attachments.map((url, i) => ({ index: i + 1, url })) });
-    return;
+/** One resource in `attachment ls`: its newest snapshot, and with --check how it compares with its source. */
+interface ListedResource {
+  uri: string;
+  name?: string | undefined;
+  turn: number;
+  size: number;
+  sha256: string;
+  status?: FreshnessCheck['status'];
+  error?: string | undefined;
+}
+
+/** The newest snapshot of each URI, in order of first appearance (a Map keeps a key where it was first set). */
+function newestByUri(snapshots: readonly SnapshotSummary[]): SnapshotSummary[] {
+  const newest = new Map<string, SnapshotSummary>();
+  for (const snapshot of snapshots) newest.set(snapshot.uri, snapshot);
+  return [...newest.values()];
+}
+
+function listed(snapshot: SnapshotSummary): ListedResource {
+  return { uri: snapshot.uri, ...(snapshot.name === undefined ? {} : { name: snapshot.name }), turn: snapshot.turn, size: snapshot.size, sha256: snapshot.sha256 };
+}
+
+function humanSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+/**
+ * `jp attachment ls [--check]`: each declaration with the newest snapshot of every resource it
+ * covers (turn, size, sha256), then snapshots no declaration covers (stdin, removed declarations).
+ * Everything comes from events.jsonl: no blob is read. `--check` re-reads each source and says
+ * whether the snapshot is fresh, changed, missing or not refreshable.
+ */
+export async function attachmentLs(globals: GlobalOptions, options: { id?: string; check?: boolean }): Promise<void> {
+  const { ctx, id, config, snapshots } = await load(globals, options.id);
+  const declarations = config.conversation.attachments;
+  const registry = createAttachmentRegistry();
+  const hctx = handlerContext(ctx.workspace, ctx.cwd, config, ctx.output);
+  try {
+    const newest = newestByUri(snapshots);
+    const covered = new Set<string>();
+    const groups = declarations.map((url, i) => {
+      const resources = newest.filter((snapshot) => registry.covers(url, snapshot.uri, hctx)).map(listed);
+      for (const resource of resources) covered.add(resource.uri);
+      return { index: i + 1, url, resources };
+    });
+    const undeclared = newest.filter((snapshot) => !covered.has(snapshot.uri)).map(listed);
+    if (options.check) {
+      const all = [...groups.flatMap((group) => group.resources), ...undeclared];
+      const checks = await checkAll(all, { registry, declarations, handlerContext: hctx });
+      all.forEach((resource, i) => Object.assign(resource, checks[i]));
+    }
+    if (ctx.output.json) {
+      ctx.output.data({ conversation: id, attachments: groups, undeclared });
+      return;
+    }
+    if (declarations.length === 0) ctx.output.note('no attachments declared');
+    const row = (resource: ListedResource) => {
+      const status = resource.status === undefined ? '' : `  ${resource.status}${resource.error === undefined ? '' : ` (${resource.error})`}`;
+      return `       turn ${String(resource.turn).padStart(3)}  ${humanSize(resource.size).padStart(10)}  ${resource.sha256.slice(0, 12)}  ${resource.name ?? resource.uri}${status}`;
+    };
+    for (const group of groups) {
+      ctx.output.line(`${String(group.index).padStart(3)}  ${group.url}`);
+      if (group.resources.length === 0) ctx.output.line('       (not in the conversation yet: resolved at the next query)');
+      for (const resource of group.resources) ctx.output.line(row(resource));
+    }
+    if (undeclared.length > 0) {
+      ctx.output.line('  -  not declared (snapshots in the conversation)');
+      for (const resource of undeclared) ctx.output.line(row(resource));
+    }
+  } finally {
+    await closeMcpClients(hctx.mcp);
   }
-  if (attachments.length === 0) ctx.output.note('no attachments declared');
-  attachments.forEach((url, i) => ctx.output.line(`${String(i + 1).padStart(3)}  ${url}`));
 }
 
 export async function attachmentRm(globals: GlobalOptions, targets: string[], options: { id?: string }): Promise<void> {

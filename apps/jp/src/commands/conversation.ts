@@ -85,33 +85,34 @@ export async function conversationFork(globals: GlobalOptions, idArg: string | u
     throw new UsageError('--until-turn and --no-turns exclude each other', { code: 'usage_error' });
   }
   const metadata = store.metadata(source);
-  const { events, warnings } = await store.events(source);
-  for (const warning of warnings) output.warn(warning);
+  // The fork's history is copied as stored: its blobs are shared, not read (RFD 008).
+  const scanned = await store.scan(source);
+  for (const warning of scanned.warnings) output.warn(warning);
   const baseConfig = store.baseConfig(source);
-  const { preamble, turns } = groupTurns(events);
 
-  let forkEvents: ConversationEvent[];
+  let copy: { from: string; untilTurn: number | undefined } | undefined;
   let forkBase = baseConfig;
   let turn: number | null = null;
+  let keptTurns = 0;
   if (options.turns === false) {
     // No turns: the fork keeps the configuration (declared attachments included), flattened into its
     // base config, and resolves every declared attachment at its first turn.
-    forkBase = mergeLayers(conversationLayers(baseConfig, events));
-    forkEvents = [];
+    forkBase = mergeLayers(conversationLayers(baseConfig, scanned.configEvents));
   } else if (options.untilTurn !== undefined) {
     const n = Number(options.untilTurn);
-    if (!Number.isInteger(n) || n < 0 || n >= turns.length) {
-      throw new UsageError(`--until-turn must be a turn of ${source} (0 to ${turns.length - 1}), not ${options.untilTurn}`, { code: 'usage_error' });
+    if (!Number.isInteger(n) || n < 0 || n >= scanned.turns) {
+      throw new UsageError(`--until-turn must be a turn of ${source} (0 to ${scanned.turns - 1}), not ${options.untilTurn}`, { code: 'usage_error' });
     }
     turn = n;
-    forkEvents = [...preamble, ...turns.slice(0, n + 1).flatMap((t) => t.events)];
+    copy = { from: source, untilTurn: n };
+    keptTurns = n + 1;
   } else {
-    forkEvents = events;
-    turn = turns.length > 0 ? turns.length - 1 : null;
+    copy = { from: source, untilTurn: undefined };
+    turn = scanned.turns > 0 ? scanned.turns - 1 : null;
+    keptTurns = scanned.turns;
   }
-  const keptTurns = forkEvents.filter((event) => event.type === 'turn_start').length;
   const title = options.title ?? (metadata.title ? `${metadata.title} (fork)` : undefined);
-  const id = await store.create({ baseConfig: forkBase, events: forkEvents, title, turnCount: keptTurns, forkedFrom: { id: source, turn } });
+  const id = await store.create({ baseConfig: forkBase, copy, events: [], title, turnCount: keptTurns, forkedFrom: { id: source, turn } });
   if (options.activate) store.setActive(id);
   if (output.json) output.data({ id, forkedFrom: { id: source, turn }, turns: keptTurns, active: options.activate === true });
   else output.line(id);

@@ -1,5 +1,5 @@
 import { UsageError } from '@jp/core/errors';
-import type { ChatRequestEvent, ConversationEvent, Resource } from '@jp/core';
+import { dedupeResources, type ChatRequestEvent, type ConversationEvent, type Resource } from '@jp/core';
 import type { HandlerContext } from '@jp/attachments';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { workspaceContext } from '../cli/command-context.ts';
@@ -133,9 +133,10 @@ export async function queryCommand(globals: GlobalOptions, textArgs: string[], o
       maxTokens: config.assistant.max_tokens,
       schema,
     };
+    const deduplication = { enabled: config.conversation.deduplication.enabled, minBytes: config.conversation.deduplication.min_bytes };
 
     if (options.explain) {
-      const built = provider.buildRequest({ ...providerRequest, events, tools: tools.length > 0 ? tools.map((tool) => tool.definition) : undefined });
+      const built = provider.buildRequest({ ...providerRequest, events: dedupeResources(events, deduplication), tools: tools.length > 0 ? tools.map((tool) => tool.definition) : undefined });
       for (const warning of built.warnings) output.warn(warning);
       output.data({ provider: provider.id, model, request: elideBlobs(built.request, resources), warnings: built.warnings });
       return;
@@ -163,6 +164,7 @@ export async function queryCommand(globals: GlobalOptions, textArgs: string[], o
         output: quietOutput ? output.silenced() : output,
         retry: { ...DEFAULT_RETRY_POLICY, maxRetries: config.assistant.request.max_retries },
         maxRounds: config.assistant.max_tool_rounds,
+        deduplication,
         showReasoning: options.showReasoning === true || config.assistant.show_reasoning,
         signal: interrupt.signal,
       });

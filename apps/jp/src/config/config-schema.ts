@@ -84,6 +84,17 @@ export const ConfigSchema = z.strictObject({
         .prefault({}),
       /** Seconds to wait for another process's turn on the same conversation. */
       lock_timeout_secs: z.number().min(0).default(10),
+      /**
+       * Resources the model was already given (same URI, same sha256, earlier in the conversation)
+       * are sent as a short reference instead of their content (RFD 008).
+       */
+      deduplication: z
+        .strictObject({
+          enabled: z.boolean().default(true),
+          /** Smaller resources are always sent in full: a reference would save next to nothing. */
+          min_bytes: z.number().int().min(0).default(300),
+        })
+        .prefault({}),
     })
     .prefault({}),
   providers: z.record(z.string(), ProviderConfigSchema).default({}),

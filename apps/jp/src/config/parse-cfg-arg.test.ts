@@ -44,6 +44,7 @@ describe('configuration layers', () => {
         cmd: { timeout_secs: 30, max_output_bytes: 10485760 },
       },
       lock_timeout_secs: 10,
+      deduplication: { enabled: true, min_bytes: 300 },
     });
     expect(config.assistant.request.max_retries).toBe(3);
     expect(config.assistant.model).toBeUndefined();

@@ -3,13 +3,21 @@ import path from 'node:path';
 import { JpError, UsageError } from '@jp/core/errors';
 import type { ConversationEvent } from '@jp/core';
 import { writeFileAtomic } from './atomic-write.ts';
+import { BlobStore } from './blob-store.ts';
 import { acquireLock, type ReleaseLock } from './conversation-lock.ts';
 import { newConversationId } from './conversation-id.ts';
 import { readMetadata, serializeMetadata, type ConversationMetadata } from './conversation-metadata.ts';
+import type { SharedBlob } from './copy-stored-lines.ts';
 import type { LoadedEvents } from './events-file.ts';
+import type { ScannedEvents } from './scan-events-file.ts';
 
 export interface NewConversation {
   baseConfig: Record<string, unknown>;
+  /**
+   * A fork's history: the stored lines of conversation `from` up to the end of turn `untilTurn`
+   * (all when undefined), copied without reading their blobs. `events` follow them.
+   */
+  copy?: { from: string; untilTurn: number | undefined } | undefined;
   events: readonly ConversationEvent[];
   title?: string | undefined;
   turnCount: number;
@@ -18,15 +26,21 @@ export interface NewConversation {
 
 /**
  * The conversations of one workspace, under `.jp/conversations/<id>/`: `metadata.json`,
- * `base-config.json` and the append-only `events.jsonl`. Creation is atomic (the directory is
- * built under a temporary name and renamed into place), appends happen under the conversation's
- * lock, and metadata is replaced atomically.
+ * `base-config.json` and the append-only `events.jsonl`, whose resource payloads live in the
+ * workspace's blob store (`.jp/blobs/`, RFD 008). Creation is atomic (the directory is built under
+ * a temporary name and renamed into place), appends happen under the conversation's lock, and
+ * metadata is replaced atomically. Blobs are stored, durably, before any line refers to them,
+ * under the blob lock that `jp gc` takes to collect them.
  */
 export class ConversationStore {
   readonly root: string;
+  readonly blobs: BlobStore;
+  /** How long a writer waits for `jp gc` to release the blob store. */
+  blobLockTimeoutMs = 30_000;
 
   constructor(readonly jpDir: string) {
     this.root = path.join(jpDir, 'conversations');
+    this.blobs = new BlobStore(jpDir);
   }
 
   dir(id: string): string {
@@ -97,26 +111,89 @@ export class ConversationStore {
     throw new JpError(`${this.displayPath(id, 'base-config.json')} is damaged (not a JSON object)`, { code: 'damaged_conversation' });
   }
 
-  // The events module (and with it the schemas) is loaded only by commands that read events, so
-  // `jp conversation ls` stays as cheap as reading the metadata files.
+  // The events modules (and with them the schemas) are loaded only by commands that read events,
+  // so `jp conversation ls` stays as cheap as reading the metadata files.
+  /** Every event with its resources' content, read from the blob store and verified. */
   async events(id: string): Promise<LoadedEvents> {
     const { readEventsFile } = await import('./events-file.ts');
-    return readEventsFile(this.file(id, 'events.jsonl'), this.displayPath(id, 'events.jsonl'));
+    return readEventsFile(this.file(id, 'events.jsonl'), {
+      displayName: this.displayPath(id, 'events.jsonl'),
+      blobs: this.blobs,
+      conversation: id,
+    });
   }
 
-  /** Appends events; the caller holds the lock. */
+  /** The configuration events and a summary of every resource snapshot, without reading a blob. */
+  async scan(id: string): Promise<ScannedEvents> {
+    const { scanEventsFile } = await import('./scan-events-file.ts');
+    return scanEventsFile(this.file(id, 'events.jsonl'), this.displayPath(id, 'events.jsonl'));
+  }
+
+  /** Appends events; the caller holds the conversation's lock. */
   async append(id: string, events: readonly ConversationEvent[]): Promise<void> {
-    const { appendEvents } = await import('./events-file.ts');
-    appendEvents(this.file(id, 'events.jsonl'), events);
+    const { appendLines } = await import('./events-file.ts');
+    const { storedLine } = await import('./stored-resource.ts');
+    const payloads = new Map<string, Uint8Array>();
+    const lines = events.map((event) => storedLine(event, payloads));
+    await this.withBlobs(payloads, new Map(), () => appendLines(this.file(id, 'events.jsonl'), lines));
   }
 
   lock(id: string, timeoutMs: number): Promise<ReleaseLock> {
     return acquireLock(this.file(id, 'lock'), { timeoutMs, what: `conversation ${id}` });
   }
 
+  /**
+   * The workspace's blob lock: writers hold it from storing their blobs until the lines referring
+   * to them are written; `jp gc` holds it while it decides what is unreferenced and deletes it.
+   */
+  lockBlobs(timeoutMs: number = this.blobLockTimeoutMs): Promise<ReleaseLock> {
+    mkdirSync(this.jpDir, { recursive: true });
+    return acquireLock(path.join(this.jpDir, 'blobs.lock'), { timeoutMs, what: 'the blob store of this workspace (`jp gc` may be running)' });
+  }
+
+  /**
+   * Stores `payloads` durably, checks that the `shared` blobs (already stored, referred to by
+   * copied lines) are there, then runs `write` — all under the blob lock when any blob is
+   * involved, so `jp gc` can never delete a blob between the moment it is found present and the
+   * moment a line refers to it.
+   */
+  private async withBlobs<T>(payloads: ReadonlyMap<string, Uint8Array>, shared: ReadonlyMap<string, SharedBlob>, write: () => T): Promise<T> {
+    if (payloads.size === 0 && shared.size === 0) return write();
+    const release = await this.lockBlobs();
+    try {
+      await this.blobs.putAll(payloads);
+      for (const [sha256, blob] of shared) {
+        if (!this.blobs.has(sha256, blob.size)) {
+          throw new JpError(`${blob.where} refers to blob ${this.blobs.displayPath(sha256)}, which is missing; fork before that turn, or restore the blob`, {
+            code: 'missing_blob',
+          });
+        }
+      }
+      return write();
+    } finally {
+      release();
+    }
+  }
+
   /** Creates a conversation atomically and returns its id. */
   async create(conversation: NewConversation): Promise<string> {
-    const { appendEvents } = await import('./events-file.ts');
+    const { appendLines } = await import('./events-file.ts');
+    const { storedLine } = await import('./stored-resource.ts');
+    const payloads = new Map<string, Uint8Array>();
+    let lines: string[] = [];
+    let shared = new Map<string, SharedBlob>();
+    if (conversation.copy !== undefined) {
+      const { copyStoredLines } = await import('./copy-stored-lines.ts');
+      const { from, untilTurn } = conversation.copy;
+      const copied = copyStoredLines(this.file(from, 'events.jsonl'), this.displayPath(from, 'events.jsonl'), from, untilTurn, payloads);
+      lines = copied.lines;
+      shared = copied.shared;
+    }
+    lines.push(...conversation.events.map((event) => storedLine(event, payloads)));
+    return this.withBlobs(payloads, shared, () => this.createWith(conversation, lines, appendLines));
+  }
+
+  private createWith(conversation: NewConversation, lines: string[], appendLines: (file: string, lines: readonly string[]) => void): string {
     mkdirSync(this.root, { recursive: true });
     for (let attempt = 0; attempt < 20; attempt++) {
       const id = newConversationId();
@@ -135,8 +212,8 @@ export class ConversationStore {
         };
         writeFileAtomic(path.join(tmp, 'metadata.json'), serializeMetadata(metadata));
         writeFileAtomic(path.join(tmp, 'base-config.json'), `${JSON.stringify(conversation.baseConfig, null, 2)}\n`);
-        appendEvents(path.join(tmp, 'events.jsonl'), conversation.events);
-        if (conversation.events.length === 0) writeFileAtomic(path.join(tmp, 'events.jsonl'), '');
+        appendLines(path.join(tmp, 'events.jsonl'), lines);
+        if (lines.length === 0) writeFileAtomic(path.join(tmp, 'events.jsonl'), '');
         renameSync(tmp, this.dir(id));
         return id;
       } catch (error) {

@@ -2,7 +2,10 @@ import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appendEvents, readEventsFile } from './events-file.ts';
+import { serializeEvent, type ConversationEvent } from '@jp/core';
+import { appendLines, readEventsFile } from './events-file.ts';
+
+const appendEvents = (file: string, events: readonly ConversationEvent[]) => appendLines(file, events.map(serializeEvent));
 
 const dir = () => mkdtempSync(path.join(tmpdir(), 'jp-events-'));
 const start = { type: 'turn_start' as const, timestamp: '2026-01-01T00:00:00.000Z' };
@@ -23,7 +26,7 @@ describe('events.jsonl', () => {
     const file = path.join(dir(), 'events.jsonl');
     appendEvents(file, [start, ask]);
     appendFileSync(file, '{"type":"chat_resp');
-    const torn = readEventsFile(file, 'events.jsonl');
+    const torn = readEventsFile(file, { displayName: 'events.jsonl' });
     expect(torn.events).toHaveLength(2);
     expect(torn.warnings).toEqual([expect.stringMatching(/events\.jsonl: ignored an incomplete last line/)]);
     appendEvents(file, [start]);
@@ -45,7 +48,7 @@ describe('events.jsonl', () => {
     const file = path.join(dir(), 'events.jsonl');
     const content = `${JSON.stringify(start)}\nnot json at all\n${JSON.stringify(ask)}\n`;
     writeFileSync(file, content);
-    expect(() => readEventsFile(file, '.jp/conversations/x/events.jsonl')).toThrow(
+    expect(() => readEventsFile(file, { displayName: '.jp/conversations/x/events.jsonl' })).toThrow(
       /\.jp\/conversations\/x\/events\.jsonl line 2 is damaged \(not valid JSON\)/,
     );
     expect(readFileSync(file, 'utf8')).toBe(content);
@@ -54,7 +57,7 @@ describe('events.jsonl', () => {
   it('an invalid known event names the problem', () => {
     const file = path.join(dir(), 'events.jsonl');
     writeFileSync(file, '{"type":"chat_request","timestamp":"t"}\n');
-    expect(() => readEventsFile(file, 'f')).toThrow(/f line 1 is damaged \(invalid chat_request event/);
+    expect(() => readEventsFile(file, { displayName: 'f' })).toThrow(/f line 1 is damaged \(invalid chat_request event/);
   });
 
   it('keeps unknown event types field for field', () => {

@@ -1,5 +1,6 @@
 import { resourceSha256, type ConversationEvent, type Resource } from '@jp/core';
 import type { ToolDefinition } from '@jp/providers';
+import { refreshInput } from '../resolution/refresh-input.ts';
 import { errorResult, type JpTool, type ToolResult, type ToolRunContext } from './jp-tool.ts';
 
 /**
@@ -37,19 +38,6 @@ export function newestSnapshots(events: readonly ConversationEvent[]): Map<strin
     }
   }
   return newest;
-}
-
-/**
- * The input that re-reads a URI: the URI itself when a handler owns its scheme (file, http, cmd),
- * else the declaration that produced it, re-targeted at this URI (an MCP server's own URIs are
- * reached through `mcp+<server>+<uri>`).
- */
-function refreshInput(uri: string, ctx: ToolRunContext): string | undefined {
-  if (ctx.registry.handlerForUri(uri) !== undefined) return uri;
-  const declaration = ctx.declarations.find((candidate) => ctx.registry.covers(candidate, uri, ctx.handlerContext));
-  if (declaration === undefined) return undefined;
-  const mcp = /^(mcp\+[^+]+\+)/.exec(declaration);
-  return mcp ? `${mcp[1]}${uri}` : declaration;
 }
 
 async function refresh(args: Record<string, unknown>, ctx: ToolRunContext): Promise<ToolResult> {

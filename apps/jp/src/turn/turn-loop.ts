@@ -1,5 +1,5 @@
 import { JpError } from '@jp/core/errors';
-import type { ContentBlock, ConversationEvent, Usage } from '@jp/core';
+import { dedupeResources, type ContentBlock, type ConversationEvent, type DedupeOptions, type Usage } from '@jp/core';
 import type { Provider, ProviderRequest } from '@jp/providers';
 import type { Output } from '../output/output.ts';
 import { errorResult, type JpTool, type ToolResult, type ToolRunContext } from '../tools/jp-tool.ts';
@@ -83,6 +83,8 @@ export async function runTurnLoop(options: {
   maxRounds: number;
   showReasoning?: boolean;
   signal?: AbortSignal | undefined;
+  /** Resources the model was already given are sent as references (RFD 008); absent: sent in full. */
+  deduplication?: DedupeOptions | undefined;
 }): Promise<TurnLoopResult> {
   const tools = new Map(options.tools.map((tool) => [tool.definition.name, tool]));
   const definitions = options.tools.map((tool) => tool.definition);
@@ -93,7 +95,7 @@ export async function runTurnLoop(options: {
     const events = [...options.events, ...added];
     const answer = await runTurn({
       provider: options.provider,
-      request: { ...options.request, events, tools: definitions.length > 0 ? definitions : undefined },
+      request: { ...options.request, events: options.deduplication ? dedupeResources(events, options.deduplication) : events, tools: definitions.length > 0 ? definitions : undefined },
       output: options.output,
       retry: options.retry,
       showReasoning: options.showReasoning,

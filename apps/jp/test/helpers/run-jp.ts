@@ -73,13 +73,54 @@ export function snapshotTree(dir: string): Record<string, string> {
   return out;
 }
 
-/** The events of a conversation as stored, one parsed JSON object per line. */
-export function readEvents(workspace: string, id: string): Array<Record<string, any>> {
+/** The lines of a conversation's events.jsonl exactly as stored, parsed: resources refer to blobs. */
+export function readStoredEvents(workspace: string, id: string): Array<Record<string, any>> {
   const text = readFileSync(path.join(workspace, '.jp', 'conversations', id, 'events.jsonl'), 'utf8');
   return text
     .split('\n')
     .filter((line) => line !== '')
     .map((line) => JSON.parse(line) as Record<string, any>);
+}
+
+/** The bytes of a blob of the workspace's blob store (`.jp/blobs/<aa>/<sha256>`). */
+export function readBlob(workspace: string, sha256: string): Buffer {
+  return readFileSync(path.join(workspace, '.jp', 'blobs', sha256.slice(0, 2), sha256));
+}
+
+/**
+ * The events of a conversation, one parsed JSON object per line, with every blob reference
+ * replaced by its content: resources in MCP's inline form (`text`, or `blob` as base64), as
+ * `conversation show -F json` prints them. Tests assert on content without caring where it is kept.
+ */
+export function readEvents(workspace: string, id: string): Array<Record<string, any>> {
+  const inline = (holder: Record<string, any>) => {
+    const formatted = holder.formatted;
+    if (formatted !== null && typeof formatted === 'object' && typeof formatted.$blob === 'string') {
+      holder.formatted = readBlob(workspace, formatted.$blob).toString('utf8');
+    }
+  };
+  const resolve = (resource: Record<string, any>) => {
+    if (typeof resource.$blob === 'string') {
+      const bytes = readBlob(workspace, resource.$blob);
+      if (resource.encoding === 'text') resource.text = bytes.toString('utf8');
+      else resource.blob = bytes.toString('base64');
+      delete resource.$blob;
+      delete resource.size;
+      delete resource.encoding;
+    }
+    inline(resource);
+  };
+  return readStoredEvents(workspace, id).map((event) => {
+    if (event.type === 'chat_request' && Array.isArray(event.resources)) event.resources.forEach(resolve);
+    if (event.type === 'tool_call_response' && Array.isArray(event.content)) {
+      for (const block of event.content) {
+        if (block?.type !== 'resource') continue;
+        resolve(block.resource);
+        inline(block);
+      }
+    }
+    return event;
+  });
 }
 
 export function turnsOf(events: Array<Record<string, any>>): Array<Array<Record<string, any>>> {

@@ -1,4 +1,4 @@
-import type { ConversationEvent } from '@jp/core';
+import { dedupeResources, type ConversationEvent } from '@jp/core';
 import { describe, expect, it } from 'vitest';
 import { countCacheControl, stripCacheControl } from '../__fixtures__/cache-control.ts';
 import {
@@ -13,6 +13,7 @@ import {
   toolResult,
   turn,
 } from '../__fixtures__/conversation.ts';
+import { BIG_PNG, BIG_TEXT, CHANGED_TEXT, dedupedCalls, EXPECTED_REFERENCES, inJson, occurrences, pngBase64 } from '../__fixtures__/dedup-conversation.ts';
 import type { ProviderRequest } from '../provider.ts';
 import { convertToAnthropicRequest } from './convert-to-anthropic-request.ts';
 
@@ -99,5 +100,47 @@ describe('convertToAnthropicRequest: prompt caching', () => {
     const copy = structuredClone(events);
     convert(events, { system, tools });
     expect(events).toEqual(copy);
+  });
+});
+
+describe('convertToAnthropicRequest: prompt caching with deduplication', () => {
+  const requests = dedupedCalls().map((events) => convert(events, { system: 'You are jp.' }).request);
+
+  it('request k+1 begins with request k’s messages unchanged when unchanged resources come back', () => {
+    expect(requests).toHaveLength(7);
+    for (let k = 0; k + 1 < requests.length; k += 1) {
+      const before = stripCacheControl(requests[k]!);
+      const after = stripCacheControl(requests[k + 1]!);
+      before.messages.forEach((message, index) => expect(JSON.stringify(after.messages[index])).toBe(JSON.stringify(message)));
+    }
+  });
+
+  it('sends an image a tool returns again as text holding the reference', () => {
+    const image = blobResource('file:///w/p.png', 'image/png', BIG_PNG);
+    const events: ConversationEvent[] = [
+      ...turn('Look', [image]),
+      toolCall('toolu_p', 'refresh_resource', { uri: 'file:///w/p.png' }),
+      toolResult('toolu_p', [{ type: 'resource', resource: image }]),
+    ];
+    const plain = convert(events).request.messages.at(-1)!.content as Array<{ content: Array<{ type: string }> }>;
+    expect(plain[0]!.content.map((block) => block.type)).toEqual(['image']);
+    const deduped = convert(dedupeResources(events, { enabled: true, minBytes: 300 })).request.messages.at(-1)!.content as Array<{
+      content: Array<{ type: string; text?: string }>;
+    }>;
+    expect(deduped[0]!.content).toEqual([{ type: 'text', text: expect.stringMatching(/^\[unchanged: same content as file:\/\/\/w\/p\.png attached in turn 0 /) }]);
+  });
+
+  it('sends a re-attached image as a text document holding the reference', () => {
+    const turn3 = stripCacheControl(requests[4]!).messages.at(-1)!.content as Array<{ type: string; source?: { data?: string } }>;
+    expect(turn3.map((block) => block.type)).toEqual(['text', 'document', 'document']);
+    expect(turn3[2]!.source!.data).toMatch(/^\[unchanged: same content as file:\/\/\/w\/p\.png attached in turn 1 \(sha256 [0-9a-f]{64}\); not repeated here\]$/);
+  });
+
+  it('sends each content once and every repeat as a reference', () => {
+    const last = JSON.stringify(requests.at(-1));
+    expect(occurrences(last, inJson(BIG_TEXT))).toBe(1);
+    expect(occurrences(last, inJson(CHANGED_TEXT))).toBe(1);
+    expect(occurrences(last, pngBase64())).toBe(1);
+    for (const [reference, count] of EXPECTED_REFERENCES) expect(occurrences(last, reference), reference).toBe(count);
   });
 });

@@ -46,13 +46,16 @@ function decodeUtf8(blob: BlobResource['blob']): string | undefined {
 /**
  * One attached resource as an Anthropic content block:
  * - text → `document` with a text source (`formatted` when the producer gave one, else the text);
+ * - a blob with a `formatted` form (a producer's rendering, or a deduplication reference) → a
+ *   text `document` of it: the bytes are not sent;
  * - PDF → `document` with a base64 source; JPEG/PNG/GIF/WebP → `image` with a base64 source;
- * - any other blob → a text `document` of its `formatted` form or, for textual MIME types, its
- *   UTF-8 text; otherwise it is skipped with a warning.
+ * - any other blob → a text `document` of its UTF-8 text for textual MIME types; otherwise it is
+ *   skipped with a warning.
  * Documents are titled `title ?? name ?? uri`.
  */
 export function convertResourceToAnthropicBlock(resource: Resource): AnthropicResourceConversion {
   if (isTextResource(resource)) return { block: textDocument(resource, resource.formatted ?? resource.text) };
+  if (resource.formatted !== undefined) return { block: textDocument(resource, resource.formatted) };
   const mimeType = mimeEssence(resource.mimeType);
   if (mimeType === 'application/pdf') {
     const source = { type: 'base64', media_type: 'application/pdf', data: toBase64(resource.blob) } as const;
@@ -62,7 +65,6 @@ export function convertResourceToAnthropicBlock(resource: Resource): AnthropicRe
   if (imageType !== undefined) {
     return { block: { type: 'image', source: { type: 'base64', media_type: imageType, data: toBase64(resource.blob) } } };
   }
-  if (resource.formatted !== undefined) return { block: textDocument(resource, resource.formatted) };
   const text = TEXTUAL.test(mimeType) ? decodeUtf8(resource.blob) : undefined;
   if (text !== undefined) return { block: textDocument(resource, text) };
   return { warning: `${resource.mimeType ?? 'application/octet-stream'} is not supported by anthropic; skipped ${resource.uri}` };

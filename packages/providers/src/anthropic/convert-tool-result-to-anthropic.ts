@@ -7,7 +7,8 @@ type ToolResultContent = Exclude<ToolResultBlockParam['content'], string | undef
 /**
  * A tool's typed output as `tool_result` content: text as text; resources as the tool's
  * `formatted` presentation or `formatResource`, except images (image blocks) and PDFs (base64
- * documents), which the model can read natively; questions as a line of text.
+ * documents) without a `formatted` form, which the model can read natively; questions as a line
+ * of text. A deduplicated repeat carries its reference in `formatted`, so its bytes are not sent.
  */
 export function convertToolResultToAnthropic(content: readonly ContentBlock[]): ToolResultContent {
   const blocks: ToolResultContent = [];
@@ -19,9 +20,10 @@ export function convertToolResultToAnthropic(content: readonly ContentBlock[]): 
       case 'resource': {
         const { resource } = block;
         const imageType = anthropicImageType(resource.mimeType);
-        if (isBlobResource(resource) && imageType !== undefined) {
+        const native = isBlobResource(resource) && block.formatted === undefined && resource.formatted === undefined;
+        if (native && imageType !== undefined) {
           blocks.push({ type: 'image', source: { type: 'base64', media_type: imageType, data: toBase64(resource.blob) } });
-        } else if (isBlobResource(resource) && mimeEssence(resource.mimeType) === 'application/pdf') {
+        } else if (native && mimeEssence(resource.mimeType) === 'application/pdf') {
           const source = { type: 'base64', media_type: 'application/pdf', data: toBase64(resource.blob) } as const;
           blocks.push({ type: 'document', source, title: anthropicDocumentTitle(resource) });
         } else {

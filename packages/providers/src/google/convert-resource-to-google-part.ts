@@ -72,15 +72,18 @@ function decodeUtf8(blob: BlobResource['blob']): string | undefined {
 /**
  * One attached resource as a Gemini part:
  * - text → a text part holding `resourceToXml` (identity in attributes, content in CDATA);
+ * - a blob with a `formatted` form (a rendering, or a deduplication reference) → an XML text part
+ *   of it: the bytes are not sent;
  * - images, PDF, audio and video Gemini reads → `inlineData` with the base64 bytes;
- * - any other blob → an XML text part of its `formatted` form or, for textual MIME types, its
- *   UTF-8 text; otherwise it is skipped with a warning.
+ * - any other blob → an XML text part of its UTF-8 text for textual MIME types; otherwise it is
+ *   skipped with a warning.
  */
 export function convertResourceToGooglePart(resource: Resource): GoogleResourceConversion {
   if (isTextResource(resource)) return { part: { text: resourceToXml(resource) } };
+  // A producer's rendering, or a deduplication reference: the text is sent instead of the bytes.
+  if (resource.formatted !== undefined) return { part: { text: resourceToXml(resource) } };
   const inlineType = googleInlineType(resource.mimeType);
   if (inlineType !== undefined) return { part: { inlineData: { mimeType: inlineType, data: toBase64(resource.blob) } } };
-  if (resource.formatted !== undefined) return { part: { text: resourceToXml(resource) } };
   const text = TEXTUAL.test(mimeEssence(resource.mimeType)) ? decodeUtf8(resource.blob) : undefined;
   if (text !== undefined) {
     const { blob: _bytes, ...identity } = resource;

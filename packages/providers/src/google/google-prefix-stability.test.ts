@@ -2,6 +2,7 @@ import type { ConversationEvent, Resource } from '@jp/core';
 import { describe, expect, it } from 'vitest';
 import { blobResource, chatResponse, PNG_BYTES, textResource, turn } from '../__fixtures__/conversation.ts';
 import { convertToGoogleRequest } from './convert-to-google-request.ts';
+import { BIG_TEXT, CHANGED_TEXT, dedupedCalls, EXPECTED_REFERENCES, inJson, occurrences, pngBase64 } from '../__fixtures__/dedup-conversation.ts';
 import type { Content } from './google-types.ts';
 
 // Gemini's prompt cache hits only while each request starts with the previous one. A scripted
@@ -84,5 +85,31 @@ describe('google requests over a 30-turn conversation', () => {
       expect(JSON.stringify(userContentOfTurn(requests[k]!.contents, 17))).toContain('cmd://git?arg=diff');
       expect(JSON.stringify(requests[k]!.contents.slice(2 * 17 + 1))).not.toContain('cmd://git?arg=diff');
     }
+  });
+});
+
+describe('google requests with deduplication', () => {
+  const requests = dedupedCalls().map((events) => convertToGoogleRequest({ model: 'gemini-test', events, system: 'You are jp.' }).request);
+
+  it('request k+1 begins with request k’s contents, byte for byte, when unchanged resources come back', () => {
+    expect(requests).toHaveLength(7);
+    for (let k = 0; k + 1 < requests.length; k += 1) {
+      const prefix = JSON.stringify(requests[k]!.contents).slice(0, -1);
+      expect(JSON.stringify(requests[k + 1]!.contents).startsWith(prefix)).toBe(true);
+    }
+  });
+
+  it('sends a re-attached image as an XML text part holding the reference, not as inlineData', () => {
+    const turn3 = requests[4]!.contents.at(-1) as Content;
+    expect(turn3.parts?.map((part) => Object.keys(part))).toEqual([['text'], ['text'], ['text']]);
+    expect(turn3.parts?.[2]?.text).toMatch(/^<resource uri="file:\/\/\/w\/p\.png" name="p\.png" mimeType="image\/png"><!\[CDATA\[\[unchanged: same content as file:\/\/\/w\/p\.png attached in turn 1 /);
+  });
+
+  it('sends each content once and every repeat as a reference', () => {
+    const last = JSON.stringify(requests.at(-1));
+    expect(occurrences(last, inJson(BIG_TEXT))).toBe(1);
+    expect(occurrences(last, inJson(CHANGED_TEXT))).toBe(1);
+    expect(occurrences(last, pngBase64())).toBe(1);
+    for (const [reference, count] of EXPECTED_REFERENCES) expect(occurrences(last, reference), reference).toBe(count);
   });
 });

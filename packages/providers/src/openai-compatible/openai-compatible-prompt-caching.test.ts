@@ -3,6 +3,7 @@ import { countCacheControl, stripCacheControl } from '../__fixtures__/cache-cont
 import { resourcesOfTurn, thirtyTurnConversation, TURNS, wireMarker } from '../openai/__fixtures__/thirty-turn-conversation.ts';
 import { convertToOpenAICompatibleChatRequest } from './convert-to-openai-compatible-chat-request.ts';
 import type { OpenAICompatibleVendor } from './openai-compatible-vendor.ts';
+import { BIG_TEXT, CHANGED_TEXT, dedupedCalls, EXPECTED_REFERENCES, inJson, occurrences, pngBase64 } from '../__fixtures__/dedup-conversation.ts';
 
 // Prompt caches (automatic, or Anthropic's and Gemini's behind OpenRouter's markers) hit only when
 // request k+1 starts with request k's messages; markers move each turn, so they are set aside.
@@ -61,5 +62,32 @@ describe.each(cases)('%s %s: prefix stability over a 30-turn conversation', (ven
     }
     expect(checked).toBe(6);
     expect(JSON.stringify(last.messages[userIndexes[9]!])).toContain('"type":"image_url"');
+  });
+});
+
+describe.each(cases)('%s %s: prefix stability with deduplication', (vendor, model) => {
+  const requests = dedupedCalls().map((events) => convertToOpenAICompatibleChatRequest({ model, events, system }, vendor).request);
+
+  it('request k+1 begins with request k’s messages when unchanged resources come back, cache markers removed', () => {
+    expect(requests).toHaveLength(7);
+    for (let k = 0; k + 1 < requests.length; k += 1) {
+      const before = stripCacheControl(requests[k]!);
+      const after = stripCacheControl(requests[k + 1]!);
+      before.messages.forEach((message, index) => expect(JSON.stringify(after.messages[index])).toBe(JSON.stringify(message)));
+    }
+  });
+
+  it('sends a re-attached image as text holding the reference', () => {
+    const turn3 = JSON.stringify(stripCacheControl(requests[4]!).messages.at(-1));
+    expect(turn3).not.toContain('image_url');
+    expect(turn3).toContain('same content as file:///w/p.png attached in turn 1');
+  });
+
+  it('sends each content once and every repeat as a reference', () => {
+    const last = JSON.stringify(requests.at(-1));
+    expect(occurrences(last, inJson(BIG_TEXT))).toBe(1);
+    expect(occurrences(last, inJson(CHANGED_TEXT))).toBe(1);
+    expect(occurrences(last, pngBase64())).toBe(1);
+    for (const [reference, count] of EXPECTED_REFERENCES) expect(occurrences(last, reference), reference).toBe(count);
   });
 });

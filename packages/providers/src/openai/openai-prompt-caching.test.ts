@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BIG_TEXT, CHANGED_TEXT, dedupedCalls, EXPECTED_REFERENCES, inJson, occurrences, pngBase64 } from '../__fixtures__/dedup-conversation.ts';
 import type { ProviderRequest } from '../provider.ts';
 import { resourcesOfTurn, thirtyTurnConversation, TURNS, wireMarker } from './__fixtures__/thirty-turn-conversation.ts';
 import { convertToOpenAIRequest } from './convert-to-openai-request.ts';
@@ -48,5 +49,30 @@ describe('convertToOpenAIRequest: prefix stability over a 30-turn conversation',
     expect(checked).toBe(6);
     // The image travels as a data URL inside turn 9's message.
     expect(JSON.stringify(userMessages[9])).toContain('"type":"input_image"');
+  });
+});
+
+describe('convertToOpenAIRequest: prefix stability with deduplication', () => {
+  const requests = dedupedCalls().map((events) => convertToOpenAIRequest({ model: 'gpt-test', events, system }).request);
+
+  it('request k+1 begins with request k’s input items when unchanged resources come back', () => {
+    expect(requests).toHaveLength(7);
+    for (let k = 0; k + 1 < requests.length; k += 1) {
+      requests[k]!.input.forEach((item, index) => expect(JSON.stringify(requests[k + 1]!.input[index])).toBe(JSON.stringify(item)));
+    }
+  });
+
+  it('sends a re-attached image as text holding the reference, not as an image', () => {
+    const turn3 = requests[4]!.input.at(-1) as { content: Array<{ type: string; text?: string }> };
+    expect(turn3.content.map((part) => part.type)).toEqual(['input_text', 'input_text', 'input_text']);
+    expect(turn3.content[2]!.text).toMatch(/^<resource uri="file:\/\/\/w\/p\.png" name="p\.png" mimeType="image\/png"><!\[CDATA\[\[unchanged: same content as file:\/\/\/w\/p\.png attached in turn 1 /);
+  });
+
+  it('sends each content once and every repeat as a reference', () => {
+    const last = JSON.stringify(requests.at(-1));
+    expect(occurrences(last, inJson(BIG_TEXT))).toBe(1);
+    expect(occurrences(last, inJson(CHANGED_TEXT))).toBe(1);
+    expect(occurrences(last, pngBase64())).toBe(1);
+    for (const [reference, count] of EXPECTED_REFERENCES) expect(occurrences(last, reference), reference).toBe(count);
   });
 });

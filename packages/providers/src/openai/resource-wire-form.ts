@@ -56,12 +56,14 @@ function blobAsText(resource: BlobResource): string | undefined {
 
 /**
  * Classifies one attached resource for an OpenAI-style vendor. Text resources, blobs with a
- * `formatted` form and UTF-8 blobs of textual MIME types become XML; images become data URLs;
+ * `formatted` form (whatever their type) and UTF-8 blobs of textual MIME types become XML; other images become data URLs;
  * PDFs become data URLs when `pdf` is true (the vendor takes file parts); anything else is
  * skipped with `"<mime> is not supported by <vendor>; skipped <uri>"`.
  */
 export function resourceWireForm(resource: Resource, vendor: string, options: { pdf: boolean }): ResourceWireForm {
   if (isTextResource(resource)) return { type: 'text', xml: resourceToXml(resource) };
+  // A producer's rendering, or a deduplication reference: the text is sent instead of the bytes.
+  if (resource.formatted !== undefined) return { type: 'text', xml: resourceToXml(resource) };
   const mimeType = mimeEssence(resource.mimeType);
   if (IMAGE_TYPES.has(mimeType)) return { type: 'image', dataUrl: dataUrl(mimeType, resource.blob) };
   if (mimeType === 'application/pdf' && options.pdf) {

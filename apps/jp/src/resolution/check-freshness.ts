@@ -1,0 +1,59 @@
+import { isJpError, resourceSha256 } from '@jp/core';
+import { refreshInput, type RefreshRouting } from './refresh-input.ts';
+
+/**
+ * How a snapshot compares with its source now:
+ * - `fresh`: re-read, same sha256; `changed`: re-read, different content;
+ * - `missing`: the source is gone (file deleted, 404, unknown MCP resource, command not found);
+ * - `not-refreshable`: nothing can read it again (`external:` files, `stdin:`);
+ * - `error`: re-reading failed for another reason (network, timeout, size policy) — see `error`.
+ */
+export type Freshness = 'fresh' | 'changed' | 'missing' | 'not-refreshable' | 'error';
+
+export interface FreshnessCheck {
+  status: Freshness;
+  /** Why re-reading failed, for `missing` and `error`. */
+  error?: string | undefined;
+}
+
+/** Error codes of the handlers that mean "the source is not there any more". */
+const MISSING_CODES = new Set(['file_not_found', 'mcp_resource_not_found', 'cmd_not_found']);
+
+function isMissing(error: unknown): boolean {
+  if (!isJpError(error)) return false;
+  if (MISSING_CODES.has(error.code)) return true;
+  return error.code === 'http_status' && /\breturned (404|410)\b/.test(error.message);
+}
+
+/** Re-reads one snapshot's source through its handler (as `refresh_resource` does) and compares checksums. */
+export async function checkFreshness(uri: string, sha256: string, routing: RefreshRouting): Promise<FreshnessCheck> {
+  if (uri.startsWith('external:') || uri.startsWith('stdin:')) return { status: 'not-refreshable' };
+  const input = refreshInput(uri, routing);
+  if (input === undefined) return { status: 'not-refreshable' };
+  try {
+    const resource = await routing.registry.refresh(input, routing.handlerContext);
+    return { status: resourceSha256(resource) === sha256 ? 'fresh' : 'changed' };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { status: isMissing(error) ? 'missing' : 'error', error: message };
+  }
+}
+
+/** Checks many snapshots, a few at a time, keeping their order. */
+export async function checkAll(
+  snapshots: ReadonlyArray<{ uri: string; sha256: string }>,
+  routing: RefreshRouting,
+  concurrency = 8,
+): Promise<FreshnessCheck[]> {
+  const results: FreshnessCheck[] = new Array(snapshots.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < snapshots.length) {
+      const i = next++;
+      const snapshot = snapshots[i]!;
+      results[i] = await checkFreshness(snapshot.uri, snapshot.sha256, routing);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, snapshots.length) }, worker));
+  return results;
+}

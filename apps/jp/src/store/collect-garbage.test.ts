@@ -1,0 +1,85 @@
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LockedError } from '@jp/core/errors';
+import { resourceSha256, type ConversationEvent, type Resource } from '@jp/core';
+import { sha256Of } from './blob-store.ts';
+import { collectGarbage } from './collect-garbage.ts';
+import { ConversationStore } from './conversation-store.ts';
+import { appendLines } from './events-file.ts';
+import { storedLine } from './stored-resource.ts';
+
+const timestamp = '2026-01-01T00:00:00.000Z';
+const store = () => new ConversationStore(path.join(mkdtempSync(path.join(tmpdir(), 'jp-gc-')), '.jp'));
+const resource = (name: string, text: string): Resource => ({ uri: `file:///w/${name}`, text });
+const turn = (resources: Resource[]): ConversationEvent[] => [
+  { type: 'turn_start', timestamp },
+  { type: 'chat_request', timestamp, content: 'q', resources },
+];
+const kept = resource('kept.txt', 'kept by a conversation');
+const orphan = resource('orphan.txt', 'only in a removed conversation');
+
+describe('jp gc (collectGarbage)', () => {
+  it('removes only blobs no conversation refers to, with their size, and stale temporary files', async () => {
+    const s = store();
+    await s.create({ baseConfig: {}, events: turn([kept, { ...resource('page', '<p>'), formatted: 'shown' }]), turnCount: 1 });
+    const doomed = await s.create({ baseConfig: {}, events: turn([kept, orphan]), turnCount: 1 });
+    s.remove(doomed);
+    const stale = path.join(s.blobs.dir, 'ab', `.${'ab'.repeat(32)}.123.cafe.tmp`);
+    mkdirSync(path.dirname(stale), { recursive: true });
+    writeFileSync(stale, 'half written');
+    expect(await collectGarbage(s)).toEqual({ removed: 1, bytes: Buffer.byteLength('only in a removed conversation') });
+    expect(existsSync(s.blobs.path(resourceSha256(orphan)))).toBe(false);
+    expect(existsSync(s.blobs.path(resourceSha256(kept)))).toBe(true);
+    expect(existsSync(s.blobs.path(sha256Of(Buffer.from('shown'))))).toBe(true);
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(path.dirname(stale))).toBe(false);
+    expect(await collectGarbage(s)).toEqual({ removed: 0, bytes: 0 });
+  });
+
+  it('keeps blobs a damaged or torn line refers to', async () => {
+    const s = store();
+    const id = await s.create({ baseConfig: {}, events: [], turnCount: 0 });
+    const payloads = new Map<string, Uint8Array>();
+    const line = storedLine(turn([orphan])[1]!, payloads);
+    await s.blobs.putAll(payloads);
+    appendFileSync(path.join(s.dir(id), 'events.jsonl'), line.slice(0, line.indexOf('"size"'))); // torn after the reference
+    expect(await collectGarbage(s)).toEqual({ removed: 0, bytes: 0 });
+    expect(existsSync(s.blobs.path(resourceSha256(orphan)))).toBe(true);
+  });
+
+  it('waits for a writer between storing its blobs and appending its line, and then keeps them', async () => {
+    const s = store();
+    const id = await s.create({ baseConfig: {}, events: [], turnCount: 0 });
+    // A writer as ConversationStore.append does it: lock, store blobs, (time passes), append, release.
+    const release = await s.lockBlobs();
+    const payloads = new Map<string, Uint8Array>();
+    const lines = turn([orphan]).map((event) => storedLine(event, payloads));
+    await s.blobs.putAll(payloads);
+    let finished = false;
+    const gc = collectGarbage(s, 5_000).then((report) => ((finished = true), report));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(finished).toBe(false);
+    appendLines(path.join(s.dir(id), 'events.jsonl'), lines);
+    release();
+    expect(await gc).toEqual({ removed: 0, bytes: 0 });
+    expect((await s.events(id)).events).toEqual(turn([orphan]));
+  });
+
+  it('refuses, deleting nothing, when the blob store stays locked past its timeout', async () => {
+    const s = store();
+    const doomed = await s.create({ baseConfig: {}, events: turn([orphan]), turnCount: 1 });
+    s.remove(doomed);
+    const release = await s.lockBlobs();
+    try {
+      const error = await collectGarbage(s, 150).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(LockedError);
+      expect((error as LockedError).message).toMatch(/blob store of this workspace .* is locked by process \d+/);
+      expect(readdirSync(path.dirname(s.blobs.path(resourceSha256(orphan))))).toEqual([resourceSha256(orphan)]);
+    } finally {
+      release();
+    }
+    expect((await collectGarbage(s)).removed).toBe(1);
+  });
+});

@@ -1,0 +1,175 @@
+import { eventToJson, isTextResource, serializeEvent, type ChatRequestEvent, type ConversationEvent, type Resource, type ToolCallResponseEvent } from '@jp/core';
+import { SHA256_PATTERN, sha256Of } from './blob-store.ts';
+
+/*
+ * The stored form of resources (RFD 008). In events.jsonl a resource keeps its MCP fields and
+ * jp's extensions, but its content is a reference to a blob:
+ *
+ *   {"uri":"file:///w/a.txt","mimeType":"text/plain","name":"a.txt","$blob":"<sha256>","size":1234,"encoding":"text"}
+ *
+ * `encoding` says how the bytes become the in-memory resource: "text" (UTF-8 → `text`) or
+ * "binary" (→ `blob`). A `formatted` presentation (on a resource, or on a tool result's resource
+ * block) is stored the same way, as `"formatted":{"$blob":"<sha256>","size":N}`. Lines written
+ * before blobs existed, or edited by hand, carry `text`/`blob`/`formatted` inline and still load.
+ */
+
+/** Payloads to store before a line referring to them is appended, by sha256. */
+export type Payloads = Map<string, Uint8Array>;
+
+export type Json = Record<string, unknown>;
+
+/** A resource's JSON inside a stored event, and the block holding it in a tool result. */
+interface Slot {
+  resource: Json;
+  block: Json | undefined;
+  /** The same resource in the parsed event. */
+  locate: (event: ConversationEvent) => Resource;
+}
+
+const EMPTY = new Uint8Array(0);
+
+function reference(bytes: Uint8Array, payloads: Payloads): { $blob: string; size: number } {
+  const sha256 = sha256Of(bytes);
+  payloads.set(sha256, bytes);
+  return { $blob: sha256, size: bytes.byteLength };
+}
+
+/** A copy without content or `formatted`, so encoding it costs nothing whatever its size. */
+function hollow(resource: Resource): Resource {
+  if (isTextResource(resource)) {
+    const { text: _text, formatted: _formatted, ...rest } = resource;
+    return { ...rest, text: '' };
+  }
+  const { blob: _blob, formatted: _formatted, ...rest } = resource;
+  return { ...rest, blob: EMPTY };
+}
+
+/** Fills a hollow resource's JSON with references to its payloads. */
+function fill(json: Json, resource: Resource, payloads: Payloads): void {
+  delete json.text;
+  delete json.blob;
+  const text = isTextResource(resource);
+  const ref = reference(text ? Buffer.from(resource.text, 'utf8') : resource.blob, payloads);
+  Object.assign(json, ref, { encoding: text ? 'text' : 'binary' });
+  if (resource.formatted !== undefined) json.formatted = reference(Buffer.from(resource.formatted, 'utf8'), payloads);
+}
+
+/** One line of events.jsonl for an event, payloads externalised into `payloads`. */
+export function storedLine(event: ConversationEvent, payloads: Payloads): string {
+  if (event.type === 'chat_request') {
+    const request = event as ChatRequestEvent;
+    if (request.resources.length === 0) return serializeEvent(event);
+    const json = eventToJson({ ...request, resources: request.resources.map(hollow) });
+    (json.resources as Json[]).forEach((stored, i) => fill(stored, request.resources[i]!, payloads));
+    return JSON.stringify(json);
+  }
+  if (event.type === 'tool_call_response') {
+    const response = event as ToolCallResponseEvent;
+    if (!response.content.some((block) => block.type === 'resource')) return serializeEvent(event);
+    const hollowed = response.content.map((block) => {
+      if (block.type !== 'resource') return block;
+      const { formatted: _formatted, ...rest } = block;
+      return { ...rest, resource: hollow(block.resource) };
+    });
+    const json = eventToJson({ ...response, content: hollowed });
+    (json.content as Json[]).forEach((stored, i) => {
+      const block = response.content[i]!;
+      if (block.type !== 'resource') return;
+      fill(stored.resource as Json, block.resource, payloads);
+      if (block.formatted !== undefined) stored.formatted = reference(Buffer.from(block.formatted, 'utf8'), payloads);
+    });
+    return JSON.stringify(json);
+  }
+  return serializeEvent(event);
+}
+
+function isJson(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The resources of a stored event's JSON (attachments, tool-result blocks), with where they land once parsed. */
+export function resourceSlots(json: Json): Slot[] {
+  const slots: Slot[] = [];
+  if (json.type === 'chat_request' && Array.isArray(json.resources)) {
+    json.resources.forEach((resource: unknown, i) => {
+      if (isJson(resource)) slots.push({ resource, block: undefined, locate: (event) => (event as ChatRequestEvent).resources[i]! });
+    });
+  } else if (json.type === 'tool_call_response' && Array.isArray(json.content)) {
+    json.content.forEach((block: unknown, i) => {
+      if (isJson(block) && block.type === 'resource' && isJson(block.resource)) {
+        const locate = (event: ConversationEvent) => ((event as ToolCallResponseEvent).content[i] as { resource: Resource }).resource;
+        slots.push({ resource: block.resource, block, locate });
+      }
+    });
+  }
+  return slots;
+}
+
+/** A malformed reference: the line is damaged, whatever the blobs hold. */
+export class BadReference extends Error {}
+
+export interface BlobReference {
+  sha256: string;
+  size: number;
+}
+
+/** The reference `value` holds, `undefined` when it holds none (inline content). */
+export function blobReference(value: Json, field: string): BlobReference | undefined {
+  if (!('$blob' in value)) return undefined;
+  const { $blob: sha256, size } = value;
+  if (typeof sha256 !== 'string' || !SHA256_PATTERN.test(sha256)) throw new BadReference(`${field}: "$blob" must be a sha256 in lowercase hex`);
+  if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) throw new BadReference(`${field}: "size" must be a whole number of bytes`);
+  return { sha256, size };
+}
+
+/** The content reference of a stored resource and how to decode it. */
+export function contentReference(resource: Json): (BlobReference & { encoding: 'text' | 'binary' }) | undefined {
+  const ref = blobReference(resource, 'resource');
+  if (ref === undefined) return undefined;
+  if ('text' in resource || 'blob' in resource) throw new BadReference('resource: a "$blob" reference and inline "text"/"blob" exclude each other');
+  const { encoding } = resource;
+  if (encoding !== 'text' && encoding !== 'binary') throw new BadReference('resource: "encoding" must be "text" or "binary"');
+  return { ...ref, encoding };
+}
+
+/** A `formatted` field's reference, when it is one (it may also be an inline string). */
+export function formattedReference(holder: Json): BlobReference | undefined {
+  const value = holder.formatted;
+  return isJson(value) ? (blobReference(value, 'formatted') ?? badFormatted()) : undefined;
+}
+
+function badFormatted(): never {
+  throw new BadReference('formatted: must be a string or {"$blob", "size"}');
+}
+
+/** Removes the reference fields of a resource's JSON, leaving its MCP fields and extensions. */
+export function dropReferenceFields(resource: Json): void {
+  delete resource.$blob;
+  delete resource.size;
+  delete resource.encoding;
+}
+
+/**
+ * Externalises the inline content of a stored event's JSON in place (lines written before blobs,
+ * or by hand): inline `text`/`blob` and `formatted` strings become references, their bytes go
+ * into `payloads`. Returns whether anything changed. The line must have been validated before.
+ */
+export function externaliseInline(json: Json, payloads: Payloads): boolean {
+  let changed = false;
+  for (const { resource, block } of resourceSlots(json)) {
+    if (typeof resource.text === 'string' || typeof resource.blob === 'string') {
+      const text = typeof resource.text === 'string';
+      const bytes = text ? Buffer.from(resource.text as string, 'utf8') : Buffer.from(resource.blob as string, 'base64');
+      delete resource.text;
+      delete resource.blob;
+      Object.assign(resource, reference(bytes, payloads), { encoding: text ? 'text' : 'binary' });
+      changed = true;
+    }
+    for (const holder of block === undefined ? [resource] : [resource, block]) {
+      if (typeof holder.formatted !== 'string') continue;
+      holder.formatted = reference(Buffer.from(holder.formatted, 'utf8'), payloads);
+      changed = true;
+    }
+  }
+  return changed;
+}

@@ -1,0 +1,116 @@
+import type { ContentBlock } from './content-block.ts';
+import type { ChatRequestEvent, ConversationEvent, ToolCallResponseEvent } from './conversation-event.ts';
+import { resourceByteLength, resourceSha256 } from './resource-checksum.ts';
+import { isTextResource, type Resource } from './resource.ts';
+
+export interface DedupeOptions {
+  /** `conversation.deduplication.enabled`: when false the events are returned as they are. */
+  enabled: boolean;
+  /** `conversation.deduplication.min_bytes`: smaller resources are always sent in full. */
+  minBytes: number;
+}
+
+/** Where a resource's content was first delivered in full. */
+interface Delivery {
+  turn: number;
+  /** The tool call whose result carried it; absent for an attachment. */
+  toolCallId?: string | undefined;
+}
+
+/** The text a model sees instead of content it has already been given. */
+export function dedupeReference(uri: string, sha256: string, first: Delivery): string {
+  const where =
+    first.toolCallId === undefined ? `attached in turn ${first.turn}` : `returned by tool call ${first.toolCallId} in turn ${first.turn}`;
+  return `[unchanged: same content as ${uri} ${where} (sha256 ${sha256}); not repeated here]`;
+}
+
+/** sha256 per resource object: the turn loop dedupes the same history on every round. */
+const checksums = new WeakMap<Resource, string>();
+
+/**
+ * The checksum of a resource, computed once per resource object and, within one call, once per
+ * content: a file attached fifty times is loaded as fifty resources sharing one string, hashed once.
+ */
+function checksummer(): (resource: Resource) => string {
+  const byContent = new Map<string | Uint8Array, string>();
+  return (resource) => {
+    let sha256 = checksums.get(resource);
+    if (sha256 !== undefined) return sha256;
+    const content = isTextResource(resource) ? resource.text : resource.blob;
+    sha256 = byContent.get(content) ?? resourceSha256(resource);
+    byContent.set(content, sha256);
+    checksums.set(resource, sha256);
+    return sha256;
+  };
+}
+
+/**
+ * Replaces every resource whose content the model has already been given by a short reference
+ * (RFD 008). A resource is a repeat when an earlier event of the stream — an attachment of an
+ * earlier turn or an earlier tool result — carried the same canonical URI with the same sha256,
+ * and its raw size is at least `minBytes`. The repeat keeps its URI and metadata; its `formatted`
+ * (and, in a tool result, the block's `formatted`) becomes the reference, which every provider
+ * sends instead of the content.
+ *
+ * Pure, and each event's outcome depends only on the events before it, so the conversion of a
+ * longer stream begins with the conversion of a shorter one (prompt caches keep hitting). Two
+ * copies inside one event are both sent. The input is not changed; events without repeats are
+ * returned as the same objects.
+ */
+export function dedupeResources(events: readonly ConversationEvent[], options: DedupeOptions): ConversationEvent[] {
+  if (!options.enabled) return [...events];
+  const delivered = new Map<string, Delivery>();
+  const checksum = checksummer();
+  let turn = -1;
+
+  /** The reference for each resource of one event (`undefined`: send it), then its deliveries recorded. */
+  const verdicts = (resources: readonly Resource[], source: Delivery): Array<string | undefined> => {
+    const keyed = resources.map((resource) => {
+      const sha256 = checksum(resource);
+      return { resource, sha256, key: `${sha256} ${resource.uri}` };
+    });
+    const out = keyed.map(({ resource, sha256, key }) => {
+      const first = delivered.get(key);
+      return first !== undefined && resourceByteLength(resource) >= options.minBytes ? dedupeReference(resource.uri, sha256, first) : undefined;
+    });
+    for (const { key } of keyed) if (!delivered.has(key)) delivered.set(key, source);
+    return out;
+  };
+
+  return events.map((event) => {
+    if (event.type === 'turn_start') turn++;
+    if (event.type === 'chat_request') {
+      const request = event as ChatRequestEvent;
+      return dedupeRequest(request, verdicts(request.resources, { turn }));
+    }
+    if (event.type === 'tool_call_response') {
+      const response = event as ToolCallResponseEvent;
+      const resources = response.content.flatMap((block) => (block.type === 'resource' ? [block.resource] : []));
+      return dedupeToolResponse(response, verdicts(resources, { turn, toolCallId: response.id }));
+    }
+    return event;
+  });
+}
+
+function dedupeRequest(event: ChatRequestEvent, references: ReadonlyArray<string | undefined>): ChatRequestEvent {
+  if (references.every((reference) => reference === undefined)) return event;
+  return {
+    ...event,
+    resources: event.resources.map((resource, i) => {
+      const reference = references[i];
+      return reference === undefined ? resource : { ...resource, formatted: reference };
+    }),
+  };
+}
+
+function dedupeToolResponse(event: ToolCallResponseEvent, references: ReadonlyArray<string | undefined>): ToolCallResponseEvent {
+  if (references.every((reference) => reference === undefined)) return event;
+  let index = 0;
+  const content = event.content.map((block): ContentBlock => {
+    if (block.type !== 'resource') return block;
+    const reference = references[index++];
+    if (reference === undefined) return block;
+    return { ...block, resource: { ...block.resource, formatted: reference }, formatted: reference };
+  });
+  return { ...event, content };
+}

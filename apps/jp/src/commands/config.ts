@@ -14,7 +14,7 @@ export async function configShow(globals: GlobalOptions, options: { id?: string 
   let layers: ConfigLayer[];
   if (options.id !== undefined) {
     const id = ctx.store.resolveId(options.id);
-    layers = conversationLayers(ctx.store.baseConfig(id), (await ctx.store.scan(id)).events);
+    layers = conversationLayers(ctx.store.baseConfig(id), (await ctx.store.scan(id)).configEvents);
   } else {
     layers = readFileLayers(ctx.workspace.jpDir);
   }

@@ -1,4 +1,4 @@
-import { groupTurns, isKnownEvent, type ChatResponseEvent, type ConversationEvent } from '@jp/core';
+import { isKnownEvent, type ChatResponseEvent, type ConversationEvent } from '@jp/core';
 import type { ConvertedRequest, ProviderRequest } from '../provider.ts';
 import { applyAnthropicCacheControl, type AnthropicCacheTtl, type BlockPosition } from './apply-anthropic-cache-control.ts';
 import type { ContentBlockParam, MessageCreateParamsStreaming, MessageParam, Tool } from './anthropic-types.ts';
@@ -104,10 +104,7 @@ export function convertToAnthropicRequest(
     }
   };
 
-  // Turn by turn; a stream without `turn_start` (a caller's shortcut) is all preamble and still counts.
-  const { preamble, turns } = groupTurns(request.events);
-  for (const event of preamble) handle(event);
-  for (const turn of turns) for (const event of turn.events) handle(event);
+  for (const event of request.events) handle(event);
 
   const params: MessageCreateParamsStreaming = {
     model: request.model,

@@ -1,4 +1,4 @@
-import { groupTurns, isKnownEvent, type ChatResponseEvent, type ConversationEvent } from '@jp/core';
+import { isKnownEvent, type ChatResponseEvent, type ConversationEvent } from '@jp/core';
 import type { ConvertedRequest, ProviderRequest } from '../provider.ts';
 import { convertResourceToGooglePart } from './convert-resource-to-google-part.ts';
 import { googleFunctionResponse } from './convert-tool-result-to-google.ts';
@@ -110,10 +110,7 @@ export function convertToGoogleRequest(request: ProviderRequest): ConvertedReque
     }
   };
 
-  // Turn by turn; a stream without `turn_start` (a caller's shortcut) is all preamble and still counts.
-  const { preamble, turns } = groupTurns(request.events);
-  for (const event of preamble) handle(event);
-  for (const turn of turns) for (const event of turn.events) handle(event);
+  for (const event of request.events) handle(event);
 
   return { request: { model: request.model, contents: list.contents, config: buildConfig(request) }, warnings };
 }

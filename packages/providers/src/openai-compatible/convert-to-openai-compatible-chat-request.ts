@@ -1,4 +1,4 @@
-import { groupTurns, isKnownEvent, type ChatRequestEvent, type ConversationEvent } from '@jp/core';
+import { isKnownEvent, type ChatRequestEvent, type ConversationEvent } from '@jp/core';
 import { formatToolResultText } from '../openai/format-tool-result-text.ts';
 import type {
   ChatCompletionAssistantMessageParam,
@@ -105,9 +105,7 @@ export function convertToOpenAICompatibleChatRequest(
     }
   };
 
-  const { preamble, turns } = groupTurns(request.events);
-  for (const event of preamble) handle(event);
-  for (const turn of turns) for (const event of turn.events) handle(event);
+  for (const event of request.events) handle(event);
 
   const params: ChatCompletionCreateParamsStreaming = {
     model: request.model,

@@ -1,4 +1,4 @@
-import { groupTurns, isKnownEvent, type ChatRequestEvent, type ConversationEvent } from '@jp/core';
+import { isKnownEvent, type ChatRequestEvent, type ConversationEvent } from '@jp/core';
 import type { ConvertedRequest, ProviderRequest } from '../provider.ts';
 import { formatToolResultText } from './format-tool-result-text.ts';
 import type { FunctionTool, OpenAIResponsesRequest, ResponseInputContent, ResponseInputItem } from './openai-types.ts';
@@ -78,10 +78,7 @@ export function convertToOpenAIRequest(request: ProviderRequest): ConvertedReque
     }
   };
 
-  // Turn by turn; a stream without `turn_start` (a caller's shortcut) is all preamble and still counts.
-  const { preamble, turns } = groupTurns(request.events);
-  for (const event of preamble) handle(event);
-  for (const turn of turns) for (const event of turn.events) handle(event);
+  for (const event of request.events) handle(event);
 
   const params: OpenAIResponsesRequest = { model: request.model, input, stream: true, store: false };
   if (request.system !== undefined && request.system !== '') params.instructions = request.system;

@@ -1,5 +1,5 @@
 // Draining a provider stream in tests: the events it yielded, and the error it ended with (if any).
-import type { StreamEvent } from '../../provider.ts';
+import type { StreamEvent } from '../provider.ts';
 
 export async function collect(stream: AsyncIterable<StreamEvent>): Promise<{ events: StreamEvent[]; error: unknown }> {
   const events: StreamEvent[] = [];

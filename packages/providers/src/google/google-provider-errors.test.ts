@@ -12,7 +12,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chatResponse, turn } from '../__fixtures__/conversation.ts';
 import type { ProviderRequest, StreamEvent } from '../provider.ts';
-import { collect, texts } from './__fixtures__/collect-stream.ts';
+import { collect, texts } from '../__fixtures__/collect-stream.ts';
 import { createGoogleProvider } from './google-provider.ts';
 
 let server: WireServer;

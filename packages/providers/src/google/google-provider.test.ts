@@ -11,7 +11,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { blobResource, chatResponse, PDF_BYTES, PNG_BYTES, textResource, toolCall, toolResult, turn } from '../__fixtures__/conversation.ts';
 import type { ProviderRequest, StreamEvent } from '../provider.ts';
-import { collect, texts } from './__fixtures__/collect-stream.ts';
+import { collect, texts } from '../__fixtures__/collect-stream.ts';
 import { GOOGLE_SKIP_THOUGHT_SIGNATURE } from './convert-to-google-request.ts';
 import { createGoogleProvider } from './google-provider.ts';
 import type { GoogleRequest } from './google-types.ts';

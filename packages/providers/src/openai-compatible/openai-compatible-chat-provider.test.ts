@@ -12,7 +12,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { countCacheControl } from '../__fixtures__/cache-control.ts';
 import { blobResource, chatResponse, PDF_BYTES, textResource, turn } from '../__fixtures__/conversation.ts';
-import { collect, texts } from '../openai/__fixtures__/collect.ts';
+import { collect, texts } from '../__fixtures__/collect-stream.ts';
 import type { ProviderRequest, ProviderSettings } from '../provider.ts';
 import { retryAfterMs } from '../retry-after.ts';
 import { createOpenAICompatibleChatProvider } from './openai-compatible-chat-provider.ts';

@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chatResponse, turn } from '../__fixtures__/conversation.ts';
 import type { Provider, ProviderRequest, StreamEvent } from '../provider.ts';
 import { retryAfterMs } from '../retry-after.ts';
-import { collect, texts } from './__fixtures__/collect.ts';
+import { collect, texts } from '../__fixtures__/collect-stream.ts';
 import { createOpenAIProvider } from './openai-provider.ts';
 
 let server: WireServer;

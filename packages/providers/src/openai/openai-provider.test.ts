@@ -11,7 +11,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { blobResource, PDF_BYTES, PNG_BYTES, textResource, turn } from '../__fixtures__/conversation.ts';
 import type { Provider, ProviderRequest, StreamEvent } from '../provider.ts';
-import { collect, texts } from './__fixtures__/collect.ts';
+import { collect, texts } from '../__fixtures__/collect-stream.ts';
 import { createOpenAIProvider } from './openai-provider.ts';
 
 let server: WireServer;

@@ -1,7 +1,7 @@
 import type { ContentBlock } from './content-block.ts';
 import type { ChatRequestEvent, ConversationEvent, ToolCallResponseEvent } from './conversation-event.ts';
 import { resourceByteLength, resourceSha256 } from './resource-checksum.ts';
-import { isTextResource, type Resource } from './resource.ts';
+import type { Resource } from './resource.ts';
 
 export interface DedupeOptions {
   /** `conversation.deduplication.enabled`: when false the events are returned as they are. */
@@ -24,26 +24,6 @@ export function dedupeReference(uri: string, sha256: string, first: Delivery): s
   return `[unchanged: same content as ${uri} ${where} (sha256 ${sha256}); not repeated here]`;
 }
 
-/** sha256 per resource object: the turn loop dedupes the same history on every round. */
-const checksums = new WeakMap<Resource, string>();
-
-/**
- * The checksum of a resource, computed once per resource object and, within one call, once per
- * content: a file attached fifty times is loaded as fifty resources sharing one string, hashed once.
- */
-function checksummer(): (resource: Resource) => string {
-  const byContent = new Map<string | Uint8Array, string>();
-  return (resource) => {
-    let sha256 = checksums.get(resource);
-    if (sha256 !== undefined) return sha256;
-    const content = isTextResource(resource) ? resource.text : resource.blob;
-    sha256 = byContent.get(content) ?? resourceSha256(resource);
-    byContent.set(content, sha256);
-    checksums.set(resource, sha256);
-    return sha256;
-  };
-}
-
 /**
  * Replaces every resource whose content the model has already been given by a short reference
  * (RFD 008). A resource is a repeat when an earlier event of the stream — an attachment of an
@@ -60,13 +40,12 @@ function checksummer(): (resource: Resource) => string {
 export function dedupeResources(events: readonly ConversationEvent[], options: DedupeOptions): ConversationEvent[] {
   if (!options.enabled) return [...events];
   const delivered = new Map<string, Delivery>();
-  const checksum = checksummer();
   let turn = -1;
 
   /** The reference for each resource of one event (`undefined`: send it), then its deliveries recorded. */
   const verdicts = (resources: readonly Resource[], source: Delivery): Array<string | undefined> => {
     const keyed = resources.map((resource) => {
-      const sha256 = checksum(resource);
+      const sha256 = resourceSha256(resource);
       return { resource, sha256, key: `${sha256} ${resource.uri}` };
     });
     const out = keyed.map(({ resource, sha256, key }) => {

@@ -7,13 +7,15 @@ export {
   isBlobResource,
   isTextResource,
   resourceFromJson,
+  resourceMetadataJson,
   resourceToJson,
   type BlobResource,
   type Resource,
   type ResourceJson,
+  type ResourceMetadataJson,
   type TextResource,
 } from './resource.ts';
-export { resourceByteLength, resourceBytes, resourceSha256, sha256Hex } from './resource-checksum.ts';
+export { rememberResourceDigest, resourceByteLength, resourceBytes, resourceSha256, sha256Hex } from './resource-checksum.ts';
 export { InputRequestSchema, type InputRequest } from './input-request.ts';
 export {
   ContentBlockSchema,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resourceByteLength, resourceBytes, resourceSha256, sha256Hex } from './resource-checksum.ts';
+import { rememberResourceDigest, resourceByteLength, resourceBytes, resourceSha256, sha256Hex } from './resource-checksum.ts';
 import type { Resource } from './resource.ts';
 
 const SHA256_ABC = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad';
@@ -73,5 +73,34 @@ describe('sha256Hex', () => {
     expect(sha256Hex('abc')).toBe(SHA256_ABC);
     expect(sha256Hex(new Uint8Array([0x61, 0x62, 0x63]))).toBe(SHA256_ABC);
     expect(sha256Hex('')).toBe(SHA256_EMPTY);
+  });
+});
+
+describe('rememberResourceDigest', () => {
+  it('is used instead of hashing again, for that object and content only', () => {
+    // A digest that is not the content's: proves the remembered one is what later stages see.
+    const standIn = 'f'.repeat(64);
+    const resource: Resource = { uri: 'u', text: 'abc' };
+    rememberResourceDigest(resource, { sha256: standIn, byteLength: 42 });
+    expect(resourceSha256(resource)).toBe(standIn);
+    expect(resourceByteLength(resource)).toBe(42);
+    // A copy is another value: hashed from its content.
+    expect(resourceSha256({ ...resource })).toBe(SHA256_ABC);
+  });
+
+  it('is dropped once the object holds other content', () => {
+    const resource = { uri: 'u', text: 'abc' } as { uri: string; text: string };
+    rememberResourceDigest(resource, { sha256: 'f'.repeat(64), byteLength: 3 });
+    resource.text = '';
+    expect(resourceSha256(resource)).toBe(SHA256_EMPTY);
+    expect(resourceByteLength(resource)).toBe(0);
+  });
+
+  it('hashes a resource once however often it is asked', () => {
+    const resource: Resource = { uri: 'u', blob: new Uint8Array([0x61, 0x62, 0x63]) };
+    expect(resourceSha256(resource)).toBe(SHA256_ABC);
+    // Changing the bytes in place is not seen (resources are values): the first digest stands.
+    resource.blob[0] = 0x7a;
+    expect(resourceSha256(resource)).toBe(SHA256_ABC);
   });
 });

@@ -6,12 +6,54 @@ export function resourceBytes(resource: Resource): Uint8Array {
   return isTextResource(resource) ? Buffer.from(resource.text, 'utf8') : resource.blob;
 }
 
-/** Hex sha256 over the raw content of a resource. */
-export function resourceSha256(resource: Resource): string {
-  return sha256Hex(resourceBytes(resource));
+/** A resource's sha256 and raw size, and the content value they were computed for. */
+interface Digest {
+  content: string | Uint8Array;
+  sha256: string;
+  byteLength: number;
 }
 
+/**
+ * Digests per resource object. Several stages need a resource's sha256 in one run (deduplication,
+ * the echo model, the blob store) and a tree of attachments holds ~100 MB: computing it once, from
+ * the bytes the producer already has, saves re-encoding and re-hashing the content per stage.
+ * An entry counts only while the object still holds the very content value it was made for.
+ */
+const digests = new WeakMap<Resource, Digest>();
+
+function contentOf(resource: Resource): string | Uint8Array {
+  return isTextResource(resource) ? resource.text : resource.blob;
+}
+
+function digestOf(resource: Resource): Digest {
+  const content = contentOf(resource);
+  const known = digests.get(resource);
+  if (known !== undefined && known.content === content) return known;
+  const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+  const digest = { content, sha256: sha256Hex(bytes), byteLength: bytes.byteLength };
+  digests.set(resource, digest);
+  return digest;
+}
+
+/**
+ * Records the digest of a resource whose raw bytes its producer has just hashed (a file read, a
+ * blob verified on load), so later stages do not hash the content again. `sha256` and
+ * `byteLength` must describe exactly `resourceBytes(resource)`; the resource must not be changed
+ * afterwards (resources are values: every stage makes a new object instead).
+ */
+export function rememberResourceDigest(resource: Resource, digest: { sha256: string; byteLength: number }): void {
+  digests.set(resource, { content: contentOf(resource), sha256: digest.sha256, byteLength: digest.byteLength });
+}
+
+/** Hex sha256 over the raw content of a resource (computed once per resource object). */
+export function resourceSha256(resource: Resource): string {
+  return digestOf(resource).sha256;
+}
+
+/** The raw content's size in bytes (the UTF-8 length of `text`). */
 export function resourceByteLength(resource: Resource): number {
+  const known = digests.get(resource);
+  if (known !== undefined && known.content === contentOf(resource)) return known.byteLength;
   return isTextResource(resource) ? Buffer.byteLength(resource.text, 'utf8') : resource.blob.byteLength;
 }
 

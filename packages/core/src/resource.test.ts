@@ -5,6 +5,7 @@ import {
   isBlobResource,
   isTextResource,
   resourceFromJson,
+  resourceMetadataJson,
   resourceToJson,
   type Resource,
   type ResourceJson,
@@ -172,5 +173,35 @@ describe('Resource blob type', () => {
     const fromBuffer: Resource = { uri: 'mem:buffer', blob: buffer };
     expect(resourceToJson(fromShared)).toEqual({ uri: 'mem:shared', blob: 'AQID' });
     expect(resourceToJson(fromBuffer)).toEqual({ uri: 'mem:buffer', blob: 'AQID' });
+  });
+});
+
+describe('resourceMetadataJson', () => {
+  const full = {
+    uri: 'https://example.com/a',
+    mimeType: 'text/html',
+    annotations: { audience: ['assistant'], priority: 0.5, lastModified: '2026-01-02T03:04:05.000Z', vendorHint: 1 },
+    _meta: { 'computer.jp/x': true },
+    name: 'a',
+    title: 'A page',
+    description: 'truncated: …',
+    formatted: '# A',
+  };
+
+  it.each([
+    ['every field, text', { ...full, text: '<h1>A</h1>' }],
+    ['every field, blob', { ...full, blob: 'AAEC' }],
+    ['only a uri', { uri: 'file:///w/a.txt', text: '' }],
+  ])('equals the schema encode minus content and formatted: %s', (_label, json) => {
+    const resource = resourceFromJson(json);
+    const { text: _text, blob: _blob, formatted: _formatted, ...expected } = resourceToJson(resource) as Record<string, unknown>;
+    expect(resourceMetadataJson(resource)).toEqual(expected);
+    // Same keys in the same order: the stored line is the same bytes either way.
+    expect(JSON.stringify(resourceMetadataJson(resource))).toBe(JSON.stringify(expected));
+  });
+
+  it('leaves out fields that are not in the schema', () => {
+    const resource = { uri: 'u', text: 'x', extra: 'not a resource field' } as Resource;
+    expect(resourceMetadataJson(resource)).toEqual({ uri: 'u' });
   });
 });

@@ -70,3 +70,25 @@ export function resourceFromJson(json: unknown): Resource {
 export function resourceToJson(resource: Resource): ResourceJson {
   return z.encode(ResourceSchema, resource);
 }
+
+/** The JSON of a resource without its content: every field but `text`, `blob` and `formatted`. */
+export type ResourceMetadataJson = Omit<ResourceJson, 'text' | 'blob' | 'formatted'>;
+
+/** The schema's metadata fields, so the copy below cannot fall behind it. */
+const METADATA_KEYS = Object.keys(ResourceFields).filter((key) => key !== 'formatted') as Array<keyof ResourceMetadataJson>;
+
+/**
+ * `resourceToJson` of the resource without `text`/`blob`/`formatted`, built by copying fields:
+ * the stored form of a tree of attachments holds thousands of resources whose content goes
+ * elsewhere (a blob store), and a schema encode per resource costs more than the rest of the line.
+ * Valid for resources that passed the schema (or were built by jp's handlers), whose metadata
+ * fields are plain JSON already.
+ */
+export function resourceMetadataJson(resource: Resource): ResourceMetadataJson {
+  const json: Record<string, unknown> = {};
+  for (const key of METADATA_KEYS) {
+    const value = resource[key];
+    if (value !== undefined) json[key] = value;
+  }
+  return json as ResourceMetadataJson;
+}

@@ -9,6 +9,17 @@ const WRITE_CONCURRENCY = 32;
 
 export const SHA256_PATTERN = /^[0-9a-f]{64}$/;
 
+/** A payload to store: its bytes, or its size and a way to make the bytes when they must be written. */
+export type BlobContent = Uint8Array | { size: number; bytes: () => Uint8Array };
+
+function sizeOf(content: BlobContent): number {
+  return content instanceof Uint8Array ? content.byteLength : content.size;
+}
+
+function bytesOf(content: BlobContent): Uint8Array {
+  return content instanceof Uint8Array ? content : content.bytes();
+}
+
 export function sha256Of(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
@@ -50,8 +61,8 @@ export class BlobStore {
    * temporary file, flushed, renamed into place, and its directory flushed. A blob already present
    * with the right size is left alone; one of the wrong size (damage) is replaced.
    */
-  async putAll(payloads: ReadonlyMap<string, Uint8Array>): Promise<{ written: number }> {
-    const missing = [...payloads].filter(([sha256, bytes]) => !this.has(sha256, bytes.byteLength));
+  async putAll(payloads: ReadonlyMap<string, BlobContent>): Promise<{ written: number }> {
+    const missing = [...payloads].filter(([sha256, content]) => !this.has(sha256, sizeOf(content)));
     if (missing.length === 0) return { written: 0 };
     const dirs = new Set(missing.map(([sha256]) => path.dirname(this.path(sha256))));
     // New directories' own entries must be durable too: flush the parents they were made in.
@@ -63,8 +74,8 @@ export class BlobStore {
     let next = 0;
     const worker = async () => {
       while (next < missing.length) {
-        const [sha256, bytes] = missing[next++]!;
-        await writeDurably(this.path(sha256), bytes);
+        const [sha256, content] = missing[next++]!;
+        await writeDurably(this.path(sha256), bytesOf(content));
       }
     };
     await Promise.all(Array.from({ length: Math.min(WRITE_CONCURRENCY, missing.length) }, worker));

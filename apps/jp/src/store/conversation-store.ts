@@ -3,13 +3,14 @@ import path from 'node:path';
 import { JpError, UsageError } from '@jp/core/errors';
 import type { ConversationEvent } from '@jp/core';
 import { writeFileAtomic } from './atomic-write.ts';
-import { BlobStore } from './blob-store.ts';
+import { BlobStore, type BlobContent } from './blob-store.ts';
 import { acquireLock, type ReleaseLock } from './conversation-lock.ts';
 import { newConversationId } from './conversation-id.ts';
 import { readMetadata, serializeMetadata, type ConversationMetadata } from './conversation-metadata.ts';
 import type { SharedBlob } from './copy-stored-lines.ts';
 import type { LoadedEvents } from './events-file.ts';
 import type { ScannedEvents } from './scan-events-file.ts';
+import type { Payloads } from './stored-resource.ts';
 
 export interface NewConversation {
   baseConfig: Record<string, unknown>;
@@ -133,7 +134,7 @@ export class ConversationStore {
   async append(id: string, events: readonly ConversationEvent[]): Promise<void> {
     const { appendLines } = await import('./events-file.ts');
     const { storedLine } = await import('./stored-resource.ts');
-    const payloads = new Map<string, Uint8Array>();
+    const payloads: Payloads = new Map();
     const lines = events.map((event) => storedLine(event, payloads));
     await this.withBlobs(payloads, new Map(), () => appendLines(this.file(id, 'events.jsonl'), lines));
   }
@@ -157,7 +158,7 @@ export class ConversationStore {
    * involved, so `jp gc` can never delete a blob between the moment it is found present and the
    * moment a line refers to it.
    */
-  private async withBlobs<T>(payloads: ReadonlyMap<string, Uint8Array>, shared: ReadonlyMap<string, SharedBlob>, write: () => T): Promise<T> {
+  private async withBlobs<T>(payloads: ReadonlyMap<string, BlobContent>, shared: ReadonlyMap<string, SharedBlob>, write: () => T): Promise<T> {
     if (payloads.size === 0 && shared.size === 0) return write();
     const release = await this.lockBlobs();
     try {
@@ -179,7 +180,7 @@ export class ConversationStore {
   async create(conversation: NewConversation): Promise<string> {
     const { appendLines } = await import('./events-file.ts');
     const { storedLine } = await import('./stored-resource.ts');
-    const payloads = new Map<string, Uint8Array>();
+    const payloads: Payloads = new Map();
     let lines: string[] = [];
     let shared = new Map<string, SharedBlob>();
     if (conversation.copy !== undefined) {

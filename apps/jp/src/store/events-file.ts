@@ -1,6 +1,7 @@
+import { isUtf8 } from 'node:buffer';
 import { closeSync, fsyncSync, ftruncateSync, openSync, readFileSync, readSync, fstatSync, writeSync } from 'node:fs';
 import { JpError } from '@jp/core/errors';
-import { parseEvent, type ConversationEvent } from '@jp/core';
+import { parseEvent, rememberResourceDigest, type ConversationEvent } from '@jp/core';
 import type { BlobStore } from './blob-store.ts';
 import {
   BadReference,
@@ -152,17 +153,23 @@ function inlineReferences(
       const content = contentReference(resource);
       if (content !== undefined) {
         dropReferenceFields(resource);
-        if (content.encoding === 'text') resource.text = loadText(content, resource.uri);
-        else {
-          const bytes = load(content, resource.uri);
+        // The bytes were verified against their sha256 when read: the parsed resource keeps that
+        // digest, unless a "text" blob is not UTF-8 (damage by hand), whose decoded text differs.
+        const verified = load(content, resource.uri);
+        const digest = { sha256: content.sha256, byteLength: verified.byteLength };
+        const remember = (event: ConversationEvent) => rememberResourceDigest(slot.locate(event), digest);
+        if (content.encoding === 'text') {
+          resource.text = loadText(content, resource.uri);
+          if (isUtf8(verified)) patches.push(remember);
+        } else {
           let blob = cache.arrays.get(content.sha256);
           if (blob === undefined) {
-            blob = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+            blob = new Uint8Array(verified.buffer, verified.byteOffset, verified.byteLength);
             cache.arrays.set(content.sha256, blob);
           }
           resource.blob = '';
           const shared = blob;
-          patches.push((event) => Object.assign(slot.locate(event), { blob: shared }));
+          patches.push((event) => Object.assign(slot.locate(event), { blob: shared }), remember);
         }
       }
       const formatted = formattedReference(resource);

@@ -1,5 +1,17 @@
-import { eventToJson, isTextResource, serializeEvent, type ChatRequestEvent, type ConversationEvent, type Resource, type ToolCallResponseEvent } from '@jp/core';
-import { SHA256_PATTERN, sha256Of } from './blob-store.ts';
+import {
+  eventToJson,
+  isTextResource,
+  resourceByteLength,
+  resourceBytes,
+  resourceMetadataJson,
+  resourceSha256,
+  serializeEvent,
+  type ChatRequestEvent,
+  type ConversationEvent,
+  type Resource,
+  type ToolCallResponseEvent,
+} from '@jp/core';
+import { SHA256_PATTERN, sha256Of, type BlobContent } from './blob-store.ts';
 
 /*
  * The stored form of resources (RFD 008). In events.jsonl a resource keeps its MCP fields and
@@ -13,8 +25,12 @@ import { SHA256_PATTERN, sha256Of } from './blob-store.ts';
  * before blobs existed, or edited by hand, carry `text`/`blob`/`formatted` inline and still load.
  */
 
-/** Payloads to store before a line referring to them is appended, by sha256. */
-export type Payloads = Map<string, Uint8Array>;
+/**
+ * Payloads to store before a line referring to them is appended, by sha256. A resource's payload
+ * is lazy: its digest is known (see `rememberResourceDigest`), and its bytes are made only if the
+ * blob store does not hold them yet.
+ */
+export type Payloads = Map<string, BlobContent>;
 
 export type Json = Record<string, unknown>;
 
@@ -44,14 +60,27 @@ function hollow(resource: Resource): Resource {
   return { ...rest, blob: EMPTY };
 }
 
+/** A resource's content as a reference; its bytes are encoded only if the blob must be written. */
+function storedContent(resource: Resource, payloads: Payloads): { $blob: string; size: number; encoding: 'text' | 'binary' } {
+  const sha256 = resourceSha256(resource);
+  const size = resourceByteLength(resource);
+  if (!payloads.has(sha256)) payloads.set(sha256, { size, bytes: () => resourceBytes(resource) });
+  return { $blob: sha256, size, encoding: isTextResource(resource) ? 'text' : 'binary' };
+}
+
 /** Fills a hollow resource's JSON with references to its payloads. */
 function fill(json: Json, resource: Resource, payloads: Payloads): void {
   delete json.text;
   delete json.blob;
-  const text = isTextResource(resource);
-  const ref = reference(text ? Buffer.from(resource.text, 'utf8') : resource.blob, payloads);
-  Object.assign(json, ref, { encoding: text ? 'text' : 'binary' });
+  Object.assign(json, storedContent(resource, payloads));
   if (resource.formatted !== undefined) json.formatted = reference(Buffer.from(resource.formatted, 'utf8'), payloads);
+}
+
+/** A stored resource: its metadata fields, then references to its content and `formatted`. */
+function storedResource(resource: Resource, payloads: Payloads): Json {
+  const json: Json = { ...resourceMetadataJson(resource) };
+  if (resource.formatted !== undefined) json.formatted = reference(Buffer.from(resource.formatted, 'utf8'), payloads);
+  return Object.assign(json, storedContent(resource, payloads));
 }
 
 /** One line of events.jsonl for an event, payloads externalised into `payloads`. */
@@ -59,8 +88,10 @@ export function storedLine(event: ConversationEvent, payloads: Payloads): string
   if (event.type === 'chat_request') {
     const request = event as ChatRequestEvent;
     if (request.resources.length === 0) return serializeEvent(event);
-    const json = eventToJson({ ...request, resources: request.resources.map(hollow) });
-    (json.resources as Json[]).forEach((stored, i) => fill(stored, request.resources[i]!, payloads));
+    // The event without resources goes through the schema; the resources (thousands, for a tree)
+    // are copied field by field, their content replaced by references.
+    const json = eventToJson({ ...request, resources: [] });
+    json.resources = request.resources.map((resource) => storedResource(resource, payloads));
     return JSON.stringify(json);
   }
   if (event.type === 'tool_call_response') {

@@ -1,5 +1,16 @@
 import fs from 'node:fs/promises';
-import { AttachmentError, fenceLanguage, isBlobResource, isTextResource, resourceFromJson, resourceSha256, resourceToJson, sha256Hex } from '@jp/core';
+import {
+  AttachmentError,
+  fenceLanguage,
+  isBlobResource,
+  isTextResource,
+  resourceByteLength,
+  resourceBytes,
+  resourceFromJson,
+  resourceSha256,
+  resourceToJson,
+  sha256Hex,
+} from '@jp/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AttachmentLimits } from '../handler.ts';
 import { tempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.ts';
@@ -88,6 +99,23 @@ describe('MIME types', () => {
   it('reads an empty file as empty text', async () => {
     await ws.write('empty.rs', '');
     expect(await resolveOne('empty.rs')).toMatchObject({ text: '', mimeType: 'text/x-rust' });
+  });
+});
+
+describe('digest', () => {
+  it('remembers the sha256 and size of exactly the content it returns, whole, truncated or binary', async () => {
+    await ws.write('multi.txt', '\ufeffabcdé€wxyz日本');
+    await ws.write('logo.png', PNG);
+    const whole = await resolveOne('multi.txt', { sizePolicy: 'allow' });
+    const cut = await resolveOne('multi.txt', { maxResourceBytes: 10, sizePolicy: 'truncate' }); // inside '€'
+    const binary = await resolveOne('logo.png', { maxResourceBytes: 5, sizePolicy: 'truncate' });
+    for (const resource of [whole, cut, binary]) {
+      // The remembered digest (the handler's object) against one computed afresh from a copy.
+      const recomputed = { ...resource };
+      expect(resourceSha256(resource)).toBe(sha256Hex(resourceBytes(recomputed)));
+      expect(resourceByteLength(resource)).toBe(resourceBytes(recomputed).byteLength);
+    }
+    expect(resourceByteLength(cut)).toBe(9); // BOM 3 + abcd 4 + é 2
   });
 });
 

@@ -1,5 +1,5 @@
 import fs, { constants } from 'node:fs';
-import { AttachmentError, type Resource } from '@jp/core';
+import { AttachmentError, rememberResourceDigest, sha256Hex, type Resource } from '@jp/core';
 import { binaryMimeType, loadFileMimeTypes } from './file-mime-type.ts';
 import { fsAttachmentError } from './fs-error.ts';
 import { oversizeReadLength, type OversizeContext } from './oversize-read-length.ts';
@@ -93,14 +93,17 @@ export async function readFileResource(file: FileToRead, ctx: OversizeContext): 
     const text = media === undefined ? decodeText(kept) : undefined;
     // Copy a blob out of the shared buffer before anything else can read into it.
     const bytes = text === undefined && shared ? read.slice() : read;
+    // The raw bytes are at hand (a text's are exactly `kept`): hash them now, once, for every later stage.
+    const raw = text !== undefined ? kept : bytes;
+    const digest = { sha256: sha256Hex(raw), byteLength: raw.byteLength };
     const base = { uri: file.uri, name: file.name };
-    const content =
+    const content: Resource =
       text !== undefined
         ? { ...base, mimeType: mimeTypes.text(file.realPath), text }
         : { ...base, mimeType: media ?? binaryMimeType(file.realPath), blob: bytes };
-    if (truncation === undefined) return content;
-    const keptBytes = text !== undefined ? kept.length : bytes.length;
-    return { ...content, description: `truncated: the first ${keptBytes} of ${size} bytes (${truncation})` };
+    const resource = truncation === undefined ? content : { ...content, description: `truncated: the first ${digest.byteLength} of ${size} bytes (${truncation})` };
+    rememberResourceDigest(resource, digest);
+    return resource;
   } finally {
     fs.closeSync(fd);
   }

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import { isTextResource, type Resource } from './resource.ts';
+import { utf8SourceOf } from './utf8-text-resource.ts';
 
 /** The raw content of a resource: the UTF-8 bytes of `text`, or the blob. Never `formatted`. */
 export function resourceBytes(resource: Resource): Uint8Array {
+  const source = utf8SourceOf(resource);
+  if (source !== undefined) return source;
   return isTextResource(resource) ? Buffer.from(resource.text, 'utf8') : resource.blob;
 }
 
@@ -21,8 +24,9 @@ interface Digest {
  */
 const digests = new WeakMap<Resource, Digest>();
 
+/** What a digest belongs to: the bytes of a lazy text (never decoded for this), the text, or the blob. */
 function contentOf(resource: Resource): string | Uint8Array {
-  return isTextResource(resource) ? resource.text : resource.blob;
+  return utf8SourceOf(resource) ?? (isTextResource(resource) ? resource.text : resource.blob);
 }
 
 function digestOf(resource: Resource): Digest {
@@ -54,6 +58,8 @@ export function resourceSha256(resource: Resource): string {
 export function resourceByteLength(resource: Resource): number {
   const known = digests.get(resource);
   if (known !== undefined && known.content === contentOf(resource)) return known.byteLength;
+  const source = utf8SourceOf(resource);
+  if (source !== undefined) return source.byteLength;
   return isTextResource(resource) ? Buffer.byteLength(resource.text, 'utf8') : resource.blob.byteLength;
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AnnotationsSchema } from './annotations.ts';
 import { Base64BytesSchema } from './base64.ts';
 import { describeIssues } from './describe-issues.ts';
+import { utf8SourceOf } from './utf8-text-resource.ts';
 
 /**
  * Fields every resource has. `uri`, `mimeType` and `annotations` (and `_meta`) are MCP's; `name`,
@@ -54,7 +55,8 @@ function contentError(issue: z.core.$ZodRawIssue): string | undefined {
 }
 
 export function isTextResource(resource: Resource): resource is TextResource {
-  return 'text' in resource && typeof resource.text === 'string';
+  // Asked of every resource at every stage: must not decode a lazy text (utf8-text-resource.ts).
+  return utf8SourceOf(resource) !== undefined || ('text' in resource && typeof resource.text === 'string');
 }
 
 export function isBlobResource(resource: Resource): resource is BlobResource {

@@ -131,17 +131,29 @@ let lookup: Promise<LanguageLookup> | undefined;
  */
 export function loadLanguageLookup(): Promise<LanguageLookup> {
   lookup ??= languageIndex().then(({ byFilename, byExtension, longestExtension }) => {
-    return (filePath: string): SourceLanguage | undefined => {
-      const base = path.basename(filePath);
-      const exact = byFilename.get(base);
-      if (exact !== undefined) return exact;
-      const parts = base.toLowerCase().split('.');
+    const byTail = (tail: string): SourceLanguage | undefined => {
+      const parts = tail.split('.');
       // parts[0] is the stem (empty for dotfiles such as `.bashrc`, which count as an extension).
       for (let take = Math.min(longestExtension, parts.length - 1); take >= 1; take--) {
         const language = byExtension.get(`.${parts.slice(parts.length - take).join('.')}`);
         if (language !== undefined) return language;
       }
       return undefined;
+    };
+    // A tree repeats a handful of extensions thousands of times: the answer for a name without an
+    // exact match depends only on its lowercased part from the first dot on.
+    const tails = new Map<string, SourceLanguage | undefined>();
+    return (filePath: string): SourceLanguage | undefined => {
+      const base = path.basename(filePath);
+      const exact = byFilename.get(base);
+      if (exact !== undefined) return exact;
+      const dot = base.indexOf('.');
+      if (dot === -1) return undefined;
+      const tail = base.slice(dot).toLowerCase();
+      if (tails.has(tail)) return tails.get(tail);
+      const language = byTail(tail);
+      if (tails.size < 1000) tails.set(tail, language);
+      return language;
     };
   });
   return lookup;

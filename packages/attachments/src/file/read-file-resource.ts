@@ -1,9 +1,9 @@
 import fs, { constants } from 'node:fs';
-import { AttachmentError, rememberResourceDigest, sha256Hex, type Resource } from '@jp/core';
-import { binaryMimeType, loadFileMimeTypes } from './file-mime-type.ts';
+import { AttachmentError, rememberResourceDigest, sha256Hex, textResourceFromUtf8, type Resource } from '@jp/core';
+import { binaryMimeType, loadFileMimeTypes, type FileMimeTypes } from './file-mime-type.ts';
 import { fsAttachmentError } from './fs-error.ts';
 import { oversizeReadLength, type OversizeContext } from './oversize-read-length.ts';
-import { decodeText, utf8Boundary } from './utf8-text.ts';
+import { isUtf8Text, utf8Boundary, utf8String } from './utf8-text.ts';
 
 /** One file to read: where it really is and how to identify it. */
 export interface FileToRead {
@@ -77,33 +77,56 @@ function readPrefix(file: FileToRead, fd: number, length: number): { bytes: Uint
   return { bytes: buffer.subarray(0, filled), shared };
 }
 
+/** What `resourceFromBytes` needs to know besides the bytes. */
+export interface ReadBytes {
+  /** The file's size when opened (more than `bytes.length` when truncated). */
+  size: number;
+  /** Set when the policy cut the content: the words for the description. */
+  truncation?: string | undefined;
+  /** The bytes may be overwritten after the call (a reused buffer): content must be copied out. */
+  shared: boolean;
+  /** sha256 of the bytes, when the reader computed it already (used only when nothing was cut). */
+  sha256?: string | undefined;
+  /** Whether the bytes are UTF-8 without NUL, when the reader checked already (likewise). */
+  utf8?: boolean | undefined;
+}
+
 /**
- * Reads one regular file into a resource: text when the content is UTF-8 without NUL bytes
- * (and the name is not that of a binary format such as PDF), else a blob. The size comes from `fstat` before anything is read, and the size policy decides
- * how much to read (a truncated text keeps whole UTF-8 sequences and says so in `description`).
+ * The resource for bytes read from a file: text when the content is UTF-8 without NUL bytes (and
+ * the name is not that of a binary format such as PDF), else a blob. A truncated text keeps whole
+ * UTF-8 sequences and says so in `description`. Bytes in a buffer of their own (`shared: false`)
+ * stay the resource's content: a text is decoded only when read (`textResourceFromUtf8`), a blob
+ * is a view of them. Its digest is remembered (`rememberResourceDigest`).
+ */
+export function resourceFromBytes(file: FileToRead, read: Uint8Array, how: ReadBytes, mimeTypes: FileMimeTypes): Resource {
+  const cut = how.truncation !== undefined;
+  const kept = cut ? read.subarray(0, utf8Boundary(read)) : read;
+  const media = mimeTypes.media(file.realPath);
+  // The reader's check holds for exactly these bytes only when nothing was cut.
+  const isText = media === undefined && (how.utf8 !== undefined && !cut ? how.utf8 : isUtf8Text(kept));
+  const raw = isText ? kept : how.shared ? read.slice() : read;
+  const sha256 = how.sha256 !== undefined && !cut ? how.sha256 : sha256Hex(raw);
+  const description = cut ? `truncated: the first ${raw.byteLength} of ${how.size} bytes (${how.truncation})` : undefined;
+  const base = { uri: file.uri, name: file.name, ...(description === undefined ? {} : { description }) };
+  let resource: Resource;
+  if (!isText) resource = { ...base, mimeType: media ?? binaryMimeType(file.realPath), blob: raw };
+  else if (how.shared) resource = { ...base, mimeType: mimeTypes.text(file.realPath), text: utf8String(raw) };
+  else resource = textResourceFromUtf8({ ...base, mimeType: mimeTypes.text(file.realPath) }, raw);
+  rememberResourceDigest(resource, { sha256, byteLength: raw.byteLength });
+  return resource;
+}
+
+/**
+ * Reads one regular file into a resource (see `resourceFromBytes`). The size comes from `fstat`
+ * before anything is read, and the size policy decides how much to read.
  */
 export async function readFileResource(file: FileToRead, ctx: OversizeContext): Promise<Resource> {
   const mimeTypes = await loadFileMimeTypes();
   const { fd, size } = openRegular(file);
   try {
     const { length, truncation } = await oversizeReadLength(size, file.input, file.label, ctx);
-    const { bytes: read, shared } = readPrefix(file, fd, length);
-    const kept = truncation !== undefined ? read.subarray(0, utf8Boundary(read)) : read;
-    const media = mimeTypes.media(file.realPath);
-    const text = media === undefined ? decodeText(kept) : undefined;
-    // Copy a blob out of the shared buffer before anything else can read into it.
-    const bytes = text === undefined && shared ? read.slice() : read;
-    // The raw bytes are at hand (a text's are exactly `kept`): hash them now, once, for every later stage.
-    const raw = text !== undefined ? kept : bytes;
-    const digest = { sha256: sha256Hex(raw), byteLength: raw.byteLength };
-    const base = { uri: file.uri, name: file.name };
-    const content: Resource =
-      text !== undefined
-        ? { ...base, mimeType: mimeTypes.text(file.realPath), text }
-        : { ...base, mimeType: media ?? binaryMimeType(file.realPath), blob: bytes };
-    const resource = truncation === undefined ? content : { ...content, description: `truncated: the first ${digest.byteLength} of ${size} bytes (${truncation})` };
-    rememberResourceDigest(resource, digest);
-    return resource;
+    const { bytes, shared } = readPrefix(file, fd, length);
+    return resourceFromBytes(file, bytes, { size, truncation, shared }, mimeTypes);
   } finally {
     fs.closeSync(fd);
   }

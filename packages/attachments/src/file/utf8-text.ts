@@ -1,15 +1,27 @@
 import { isUtf8 } from 'node:buffer';
 
+function bufferOf(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 /**
- * The content as text when it is valid UTF-8 without a NUL byte, else `undefined` (binary).
- * A byte-order mark is kept, so the text's UTF-8 bytes are exactly the file's. Works on a
- * `Buffer` view of the bytes (no copy): its `indexOf` and `isUtf8` are native and several times
- * faster than `Uint8Array#includes` and a fatal `TextDecoder` on a tree of files.
+ * Whether content is text: valid UTF-8 without a NUL byte. Works on a `Buffer` view of the bytes
+ * (no copy): its `indexOf` and `isUtf8` are native and several times faster than
+ * `Uint8Array#includes` and a fatal `TextDecoder` on a tree of files.
  */
+export function isUtf8Text(bytes: Uint8Array): boolean {
+  const buffer = bufferOf(bytes);
+  return buffer.indexOf(0) === -1 && isUtf8(buffer);
+}
+
+/** Valid UTF-8 as a string. A byte-order mark is kept, so the text's UTF-8 bytes are exactly the file's. */
+export function utf8String(bytes: Uint8Array): string {
+  return bufferOf(bytes).toString('utf8');
+}
+
+/** The content as text when it is valid UTF-8 without a NUL byte, else `undefined` (binary). */
 export function decodeText(bytes: Uint8Array): string | undefined {
-  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buffer.indexOf(0) !== -1 || !isUtf8(buffer)) return undefined;
-  return buffer.toString('utf8');
+  return isUtf8Text(bytes) ? utf8String(bytes) : undefined;
 }
 
 /** The largest length `<= bytes.length` that does not end inside a UTF-8 sequence. */

@@ -1,0 +1,166 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { AttachmentError, resourceByteLength, resourceBytes, resourceSha256, sha256Hex, type Resource } from '@jp/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AttachmentLimits } from '../handler.ts';
+import { tempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.ts';
+import { createEventLoopPacer } from './event-loop-pacer.ts';
+import type { FileToRead } from './read-file-resource.ts';
+import { READER_WORKER_SOURCE } from './file-reader-worker.ts';
+import { readFileResources, type ReaderTuning, type ReadFilesStats } from './read-file-resources.ts';
+import { fileUri } from './workspace-path.ts';
+
+let ws: TempWorkspace;
+beforeEach(async () => {
+  ws = await tempWorkspace();
+});
+afterEach(async () => {
+  await ws.cleanup();
+});
+
+async function filesOf(names: string[]): Promise<FileToRead[]> {
+  return names.map((name) => {
+    const realPath = path.join(ws.root, name);
+    return { realPath, uri: fileUri(realPath), name, input: 'd/', label: `${name} (from d/)` };
+  });
+}
+
+const IN_WORKER: Partial<ReaderTuning> = { parallelFrom: 1 };
+const ON_ONE_THREAD: Partial<ReaderTuning> = { parallelFrom: Number.POSITIVE_INFINITY };
+
+async function read(files: FileToRead[], tuning: Partial<ReaderTuning>, limits: Partial<AttachmentLimits> = {}, signal?: AbortSignal) {
+  const stats: ReadFilesStats = { workerFiles: 0 };
+  const seen: string[] = [];
+  const ctx = { ...ws.ctx({ limits }), ...(signal === undefined ? {} : { signal }) };
+  const resources = await readFileResources(files, ctx, { pace: createEventLoopPacer(signal, 0), onFile: (file) => seen.push(file.name), tuning, stats });
+  return { resources, stats, seen };
+}
+
+/** Each resource with its digest computed afresh from a copy, so a wrong remembered digest shows. */
+function withDigests(resources: Resource[]) {
+  return resources.map((resource) => ({
+    resource,
+    remembered: [resourceSha256(resource), resourceByteLength(resource)],
+    actual: [sha256Hex(resourceBytes({ ...resource })), resourceBytes({ ...resource }).byteLength],
+  }));
+}
+
+describe('readFileResources', () => {
+  it('reads in a worker exactly what one thread reads: text, binary, empty, NUL, invalid UTF-8, BOM, multi-byte', async () => {
+    const contents: Record<string, string | Uint8Array> = {
+      'a.ts': 'export const a = 1;\n',
+      'b.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      'c.txt': '',
+      'd.rs': new Uint8Array([0x61, 0x00, 0x62]),
+      'e.txt': new Uint8Array([0x63, 0x61, 0x66, 0xe9]),
+      'f.md': '\ufeff# Título — 日本語 🦀\n',
+      'g.pdf': '%PDF-1.4\n%%EOF\n',
+    };
+    for (const [name, content] of Object.entries(contents)) await ws.write(name, content);
+    const files = await filesOf(Object.keys(contents));
+    const parallel = await read(files, IN_WORKER);
+    const serial = await read(files, ON_ONE_THREAD);
+    expect(parallel.stats).toEqual({ workerFiles: 7 });
+    expect(serial.stats).toEqual({ workerFiles: 0 });
+    expect(parallel.resources).toEqual(serial.resources);
+    expect(parallel.seen).toEqual(Object.keys(contents));
+    for (const { remembered, actual } of withDigests(parallel.resources)) expect(remembered).toEqual(actual);
+    expect(parallel.resources.map((resource) => ('text' in resource ? 'text' : 'blob'))).toEqual(['text', 'blob', 'text', 'blob', 'blob', 'text', 'blob']);
+  });
+
+  it('keeps order across many small batches, files larger than a batch, and a full window', async () => {
+    const names: string[] = [];
+    for (let i = 0; i < 120; i++) {
+      const name = `d/f${String(i).padStart(3, '0')}.txt`;
+      // Every 10th file is larger than a whole batch, so it travels in a buffer of its own.
+      await ws.write(name, `${i}:`.padEnd(i % 10 === 0 ? 5000 : 100 + i, String.fromCharCode(97 + (i % 26))));
+      names.push(name);
+    }
+    const files = await filesOf(names);
+    // Three workers, 1 KiB batches and 2 in flight: each waits for the reader dozens of times.
+    const parallel = await read(files, { parallelFrom: 1, batchBytes: 1024, window: 2, workers: 3 });
+    expect(parallel.stats.workerFiles).toBe(120);
+    expect(parallel.resources.map((resource) => resource.name)).toEqual(names);
+    expect(parallel.resources).toEqual((await read(files, ON_ONE_THREAD)).resources);
+    for (const { remembered, actual } of withDigests(parallel.resources)) expect(remembered).toEqual(actual);
+  });
+
+  it('leaves files over the limit to the size policy on this thread: truncate, reject, ask', async () => {
+    await ws.write('small.txt', 'abc');
+    await ws.write('big.txt', 'abcdé€wxyz'); // 13 bytes
+    const files = await filesOf(['small.txt', 'big.txt']);
+    const truncated = await read(files, IN_WORKER, { maxResourceBytes: 8, sizePolicy: 'truncate' });
+    expect(truncated.stats.workerFiles).toBe(1);
+    expect(truncated.resources[1]).toMatchObject({ text: 'abcdé', description: expect.stringMatching(/^truncated: the first 6 of 13 bytes/) });
+    expect(truncated.resources).toEqual((await read(files, ON_ONE_THREAD, { maxResourceBytes: 8, sizePolicy: 'truncate' })).resources);
+    const rejected = await read(files, IN_WORKER, { maxResourceBytes: 8, sizePolicy: 'reject' }).catch((error: unknown) => error);
+    expect(rejected).toBeInstanceOf(AttachmentError);
+    expect((rejected as AttachmentError).message).toMatch(/^big\.txt \(from d\/\) is 13 bytes, over the limit of 8 bytes/);
+    // Under "allow" the worker reads everything.
+    expect((await read(files, IN_WORKER, { maxResourceBytes: 8, sizePolicy: 'allow' })).stats.workerFiles).toBe(2);
+  });
+
+  it('gives the one-thread error for a file that vanished or is a FIFO', async () => {
+    await ws.write('ok.txt', 'fine');
+    execFileSync('mkfifo', [path.join(ws.root, 'pipe.txt')]);
+    const fifo = await read(await filesOf(['ok.txt', 'pipe.txt']), IN_WORKER).catch((error: unknown) => error);
+    expect((fifo as AttachmentError).message).toBe('pipe.txt (from d/) is not a regular file (a FIFO, socket or device); attach a regular file or directory');
+    const gone = await read(await filesOf(['ok.txt', 'gone.txt']), IN_WORKER).catch((error: unknown) => error);
+    const goneHere = await read(await filesOf(['ok.txt', 'gone.txt']), ON_ONE_THREAD).catch((error: unknown) => error);
+    expect(gone).toBeInstanceOf(AttachmentError);
+    expect((gone as AttachmentError).message).toBe((goneHere as AttachmentError).message);
+  });
+
+  it('reads everything on this thread, with one warning, when the worker fails', async () => {
+    const names = ['a.txt', 'b.txt', 'c.txt'];
+    for (const name of names) await ws.write(name, name);
+    const files = await filesOf(names);
+    for (const workerSource of ['throw new Error("reader broke")', 'process.exit(3)', 'syntax error here (']) {
+      ws.warnings.length = 0;
+      const broken = await read(files, { parallelFrom: 1, workers: 1, workerSource });
+      expect(broken.resources).toEqual((await read(files, ON_ONE_THREAD)).resources);
+      expect(broken.stats.workerFiles).toBe(0);
+      expect(broken.stats.workerFailure).toBeDefined();
+      expect(ws.warnings).toEqual([expect.stringMatching(/^reading 3 files on one thread: the reader thread failed \(.+\)$/)]);
+    }
+  });
+
+  it('reads the share of a failed worker on this thread, and the other shares from their workers', async () => {
+    const names = ['a.txt', 'b.txt', 'c.txt', 'd.txt'];
+    for (const name of names) await ws.write(name, name);
+    const files = await filesOf(names);
+    // The worker given c.txt and d.txt dies before reading; the other reads a.txt and b.txt.
+    const dying = `if (require('node:worker_threads').workerData.paths[0].endsWith('c.txt')) throw new Error('died'); ${READER_WORKER_SOURCE}`;
+    const mixed = await read(files, { parallelFrom: 1, workers: 2, workerSource: dying });
+    expect(mixed.resources).toEqual((await read(files, ON_ONE_THREAD)).resources);
+    expect(ws.warnings).toEqual(['reading 2 files on one thread: the reader thread failed (died)']);
+    expect(mixed.stats.workerFiles).toBe(2);
+  });
+
+  it('stops at once when resolution is aborted', async () => {
+    const names: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      names.push(`f${i}.txt`);
+      await ws.write(`f${i}.txt`, 'x'.repeat(2000));
+    }
+    const controller = new AbortController();
+    controller.abort();
+    const error = await read(await filesOf(names), { parallelFrom: 1, batchBytes: 4096, window: 1 }, {}, controller.signal).catch((caught: unknown) => caught);
+    expect((error as { exitCode?: number }).exitCode).toBe(130);
+  });
+});
+
+describe('the file handler on a large directory', () => {
+  it('reads it through the worker', async () => {
+    const { createFileHandler } = await import('./file-handler.ts');
+    for (let i = 0; i < 210; i++) await ws.write(`tree/f${String(i).padStart(3, '0')}.ts`, `export const v${i} = ${i};\n`);
+    await fs.writeFile(path.join(ws.root, 'tree', '.gitignore'), 'f2*.ts\n');
+    const resources = await createFileHandler().resolve(['tree/'], ws.ctx());
+    // 210 files less the ten f20x.ts ignored: still over the worker threshold (200).
+    expect(resources).toHaveLength(200);
+    expect(ws.warnings).toEqual([]);
+    expect(resources[0]).toMatchObject({ name: 'tree/f000.ts', text: 'export const v0 = 0;\n', mimeType: 'text/x-typescript' });
+    for (const { remembered, actual } of withDigests(resources)) expect(remembered).toEqual(actual);
+  });
+});

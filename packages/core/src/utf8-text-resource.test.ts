@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { dedupeResources } from './dedupe-resources.ts';
+import { resourceByteLength, resourceBytes, resourceSha256, sha256Hex } from './resource-checksum.ts';
+import { isTextResource, resourceToJson, type Resource } from './resource.ts';
+import { textResourceFromUtf8, utf8SourceOf } from './utf8-text-resource.ts';
+
+const TEXT = '\ufeffnaïve — 日本語 🦀\n';
+const utf8 = () => new Uint8Array(Buffer.from(TEXT, 'utf8'));
+
+/** Whether `text` is still the undecoded getter. */
+function undecoded(resource: Resource): boolean {
+  return Object.getOwnPropertyDescriptor(resource, 'text')?.get !== undefined;
+}
+
+describe('textResourceFromUtf8', () => {
+  it('reads as an ordinary text resource: property, spread, JSON, schema encode', () => {
+    const resource = textResourceFromUtf8({ uri: 'file:///w/a.md', name: 'a.md', mimeType: 'text/markdown' }, utf8());
+    expect(Object.keys(resource)).toEqual(['uri', 'name', 'mimeType', 'text']);
+    expect({ ...resource }).toEqual({ uri: 'file:///w/a.md', name: 'a.md', mimeType: 'text/markdown', text: TEXT });
+    expect(JSON.parse(JSON.stringify(resource))).toEqual({ uri: 'file:///w/a.md', name: 'a.md', mimeType: 'text/markdown', text: TEXT });
+    expect(resourceToJson(resource)).toEqual({ uri: 'file:///w/a.md', name: 'a.md', mimeType: 'text/markdown', text: TEXT });
+    expect(resource.text).toBe(TEXT);
+  });
+
+  it('gives type, size, bytes and sha256 without decoding', () => {
+    const bytes = utf8();
+    const resource = textResourceFromUtf8({ uri: 'u' }, bytes);
+    expect(isTextResource(resource)).toBe(true);
+    expect(resourceByteLength(resource)).toBe(bytes.byteLength);
+    expect(resourceBytes(resource)).toBe(bytes);
+    expect(resourceSha256(resource)).toBe(sha256Hex(Buffer.from(TEXT, 'utf8')));
+    // Deduplication, which hashes and sizes every resource of a stream, leaves it undecoded too.
+    dedupeResources([{ type: 'turn_start', timestamp: 't' }, { type: 'chat_request', timestamp: 't', content: '', resources: [resource] }], {
+      enabled: true,
+      minBytes: 1,
+    });
+    expect(undecoded(resource)).toBe(true);
+    expect(utf8SourceOf(resource)).toBe(bytes);
+  });
+
+  it('decodes once, then holds a string that cannot be replaced', () => {
+    const resource = textResourceFromUtf8({ uri: 'u' }, utf8());
+    const first = resource.text;
+    expect(undecoded(resource)).toBe(false);
+    expect(resource.text).toBe(first);
+    expect(() => {
+      (resource as { text: string }).text = 'other';
+    }).toThrow(TypeError);
+    expect(resource.text).toBe(TEXT);
+    expect(resourceSha256(resource)).toBe(sha256Hex(Buffer.from(TEXT, 'utf8')));
+  });
+
+  it('is an ordinary value once copied: the copy has its own text and digest', () => {
+    const resource = textResourceFromUtf8({ uri: 'u' }, utf8());
+    const copy = { ...resource, description: 'd' };
+    expect(utf8SourceOf(copy)).toBeUndefined();
+    expect(isTextResource(copy)).toBe(true);
+    expect(resourceSha256(copy)).toBe(resourceSha256(resource));
+  });
+});

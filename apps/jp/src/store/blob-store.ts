@@ -1,13 +1,18 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { JpError } from '@jp/core/errors';
+import { DamagedPack, readPackIndex, readPacked, writePack, type PackedBlob } from './blob-pack.ts';
+import { sha256Of } from './blob-sha256.ts';
 
-/** How many blobs are written at once: parallel fsyncs cost far less than the same fsyncs in a row. */
+export { SHA256_PATTERN, sha256Of } from './blob-sha256.ts';
+
+/** How many loose blobs are written at once: parallel fsyncs cost less than the same in a row. */
 const WRITE_CONCURRENCY = 32;
 
-export const SHA256_PATTERN = /^[0-9a-f]{64}$/;
+/** From this many new blobs in one store on, they are written as one pack (one fsync, not one each). */
+export const PACK_FROM = 16;
 
 /** A payload to store: its bytes, or its size and a way to make the bytes when they must be written. */
 export type BlobContent = Uint8Array | { size: number; bytes: () => Uint8Array };
@@ -20,57 +25,97 @@ function bytesOf(content: BlobContent): Uint8Array {
   return content instanceof Uint8Array ? content : content.bytes();
 }
 
-export function sha256Of(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
-
 /**
- * Content-addressed payloads under `.jp/blobs/<first two hex>/<sha256>`: the file holds the raw
- * bytes (no compression, see RFD 008), so its name is the sha256 of its content. Writes are
- * atomic (temporary file, fsync, rename, fsync of the directory) and idempotent (a blob already
- * present is not written again); reads verify the content against the name.
+ * Content-addressed payloads under `.jp/blobs/`: loose, one file per blob at `<first two
+ * hex>/<sha256>` holding the raw bytes (no compression, see RFD 008), or many together in a pack
+ * at `packs/<sha256 of its index>.pack` (blob-pack.ts). Writes are atomic (temporary file, fsync,
+ * rename, fsync of the directory) and idempotent (a blob already present is not written again);
+ * reads verify the content against its sha256.
  */
 export class BlobStore {
   readonly dir: string;
+  readonly packsDir: string;
+  /** Where each packed blob lies, loaded on first use. */
+  #packed: Map<string, PackedBlob> | undefined;
 
   constructor(readonly jpDir: string) {
     this.dir = path.join(jpDir, 'blobs');
+    this.packsDir = path.join(this.dir, 'packs');
   }
 
   path(sha256: string): string {
     return path.join(this.dir, sha256.slice(0, 2), sha256);
   }
 
-  /** The path shown in messages, relative to the workspace. */
+  /** The path shown in messages, relative to the workspace (a packed blob's pack). */
   displayPath(sha256: string): string {
+    const packed = this.#packed?.get(sha256);
+    if (packed !== undefined) return path.join('.jp', 'blobs', 'packs', `${packed.pack} (${sha256})`);
     return path.join('.jp', 'blobs', sha256.slice(0, 2), sha256);
   }
 
-  /** Whether a blob of that name and size is stored (its content is not read). */
-  has(sha256: string, size: number): boolean {
+  /** Every pack's index, read now (trailer and index only). A damaged pack is an error naming it. */
+  packIndex(): Map<string, PackedBlob> {
+    if (this.#packed !== undefined) return this.#packed;
+    const packed = new Map<string, PackedBlob>();
+    let names: string[];
     try {
-      const stat = statSync(this.path(sha256));
-      return stat.isFile() && stat.size === size;
-    } catch {
-      return false;
+      names = readdirSync(this.packsDir).filter((name) => name.endsWith('.pack'));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      names = [];
     }
+    for (const name of names.sort()) {
+      let entries: Map<string, PackedBlob>;
+      try {
+        entries = readPackIndex(path.join(this.packsDir, name));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // removed by gc meanwhile
+        if (!(error instanceof DamagedPack)) throw error;
+        throw new JpError(`blob pack .jp/blobs/packs/${name} is damaged: ${error.message}; restore it from a backup`, { code: 'damaged_blob' });
+      }
+      for (const [sha256, blob] of entries) if (!packed.has(sha256)) packed.set(sha256, blob);
+    }
+    this.#packed = packed;
+    return packed;
+  }
+
+  /** Forget the pack indexes read so far (another process may have repacked). */
+  reloadPacks(): void {
+    this.#packed = undefined;
   }
 
   /**
-   * Stores payloads keyed by their sha256 and returns once every one is durable: written to a
-   * temporary file, flushed, renamed into place, and its directory flushed. A blob already present
-   * with the right size is left alone; one of the wrong size (damage) is replaced.
+   * Whether a blob of that name and size is stored (its content is not read). Pack indexes are
+   * read only when a blob is not loose, so a store of a few blobs reads none of them, and once
+   * read they answer without a `stat` (a tree's thousands of blobs in one pack).
+   */
+  has(sha256: string, size: number): boolean {
+    const packed = this.#packed?.get(sha256);
+    if (packed !== undefined && packed.size === size) return true;
+    try {
+      const stat = statSync(this.path(sha256));
+      if (stat.isFile() && stat.size === size) return true;
+    } catch {
+      // not loose
+    }
+    return this.#packed === undefined && this.packIndex().get(sha256)?.size === size;
+  }
+
+  /**
+   * Stores payloads keyed by their sha256 and returns once every one is durable. A blob already
+   * present with the right size is left alone; a loose one of the wrong size (damage) is replaced.
+   * From `PACK_FROM` missing blobs on, they go into one new pack; fewer are written loose.
    */
   async putAll(payloads: ReadonlyMap<string, BlobContent>): Promise<{ written: number }> {
     const missing = [...payloads].filter(([sha256, content]) => !this.has(sha256, sizeOf(content)));
     if (missing.length === 0) return { written: 0 };
-    const dirs = new Set(missing.map(([sha256]) => path.dirname(this.path(sha256))));
-    // New directories' own entries must be durable too: flush the parents they were made in.
-    const parents = new Set<string>();
-    for (const dir of dirs) {
-      const made = await mkdir(dir, { recursive: true });
-      if (made !== undefined) parents.add(path.dirname(made)).add(path.dirname(dir));
+    if (missing.length >= PACK_FROM) {
+      await this.putPack(missing.map(([sha256, content]) => [sha256, bytesOf(content)] as const));
+      return { written: missing.length };
     }
+    const dirs = new Set(missing.map(([sha256]) => path.dirname(this.path(sha256))));
+    const parents = await makeDirectories(dirs);
     let next = 0;
     const worker = async () => {
       while (next < missing.length) {
@@ -83,18 +128,23 @@ export class BlobStore {
     return { written: missing.length };
   }
 
+  /** Writes the blobs as one durable pack and adds it to the index. */
+  async putPack(blobs: ReadonlyArray<readonly [string, Uint8Array]>): Promise<string> {
+    const parents = await makeDirectories([this.packsDir]);
+    const { file, entries } = await writePack(this.packsDir, blobs);
+    await Promise.all([this.packsDir, ...parents].map(syncDirectory));
+    const packed = this.packIndex();
+    for (const [sha256, blob] of entries) if (!packed.has(sha256)) packed.set(sha256, blob);
+    return file;
+  }
+
   /**
    * The verified bytes of a blob, or `undefined` when it is missing. Bytes that do not hash to
    * the blob's name (disk damage, an edit) are an error naming the blob: they are never returned.
    */
   read(sha256: string, what: string): Uint8Array | undefined {
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(this.path(sha256));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
-    }
+    const bytes = this.readLoose(sha256) ?? this.readFromPack(sha256);
+    if (bytes === undefined) return undefined;
     if (sha256Of(bytes) !== sha256) {
       throw new JpError(
         `blob ${this.displayPath(sha256)} is damaged: its content does not match its sha256 name (${what}); jp will not use it — restore the file from a backup, or fork the conversation before that turn`,
@@ -103,6 +153,42 @@ export class BlobStore {
     }
     return bytes;
   }
+
+  private readLoose(sha256: string): Buffer | undefined {
+    try {
+      return readFileSync(this.path(sha256));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  /** From its pack; once more after re-reading the indexes if that pack is gone (`jp gc` repacked it). */
+  private readFromPack(sha256: string, retry = true): Buffer | undefined {
+    const packed = this.packIndex().get(sha256);
+    if (packed === undefined) {
+      if (!retry) return undefined;
+      this.reloadPacks();
+      return this.readFromPack(sha256, false);
+    }
+    try {
+      return readPacked(path.join(this.packsDir, packed.pack), packed);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !retry) throw error;
+      this.reloadPacks();
+      return this.readFromPack(sha256, false);
+    }
+  }
+}
+
+/** Makes the directories; returns the parents whose entries changed (to be flushed too). */
+async function makeDirectories(dirs: Iterable<string>): Promise<Set<string>> {
+  const parents = new Set<string>();
+  for (const dir of dirs) {
+    const made = await mkdir(dir, { recursive: true });
+    if (made !== undefined) parents.add(path.dirname(made)).add(path.dirname(dir));
+  }
+  return parents;
 }
 
 async function writeDurably(file: string, bytes: Uint8Array): Promise<void> {

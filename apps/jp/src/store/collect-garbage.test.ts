@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LockedError } from '@jp/core/errors';
 import { resourceSha256, type ConversationEvent, type Resource } from '@jp/core';
-import { sha256Of } from './blob-store.ts';
+import { PACK_FROM, sha256Of } from './blob-store.ts';
 import { collectGarbage } from './collect-garbage.ts';
 import { ConversationStore } from './conversation-store.ts';
 import { appendLines } from './events-file.ts';
@@ -81,5 +81,31 @@ describe('jp gc (collectGarbage)', () => {
       release();
     }
     expect((await collectGarbage(s)).removed).toBe(1);
+  });
+
+  it('deletes a pack nothing refers to, and rewrites one that is partly referenced', async () => {
+    const s = store();
+    const many = (prefix: string) => Array.from({ length: PACK_FROM }, (_, i) => resource(`${prefix}${i}.txt`, `${prefix} ${i} ${'y'.repeat(i)}`));
+    const keptTree = many('kept');
+    const goneTree = many('gone');
+    const mixed = many('mixed');
+    await s.create({ baseConfig: {}, events: turn(keptTree), turnCount: 1 });
+    const doomed = await s.create({ baseConfig: {}, events: turn(goneTree), turnCount: 1 });
+    const half = await s.create({ baseConfig: {}, events: turn(mixed), turnCount: 1 });
+    expect(readdirSync(s.blobs.packsDir)).toHaveLength(3);
+    await s.create({ baseConfig: {}, events: turn(mixed.slice(0, 5)), turnCount: 1 }); // keeps 5 of the third pack's blobs
+    s.remove(doomed);
+    s.remove(half);
+    const bytesOf = (resources: Resource[]) => resources.reduce((sum, r) => sum + Buffer.byteLength((r as { text: string }).text), 0);
+    expect(await collectGarbage(s)).toEqual({ removed: PACK_FROM + PACK_FROM - 5, bytes: bytesOf(goneTree) + bytesOf(mixed.slice(5)) });
+    // Two packs remain: the untouched one and the rewritten one holding the 5 survivors.
+    const packs = readdirSync(s.blobs.packsDir);
+    expect(packs).toHaveLength(2);
+    const fresh = new ConversationStore(s.jpDir);
+    for (const r of [...keptTree, ...mixed.slice(0, 5)]) expect(fresh.blobs.has(resourceSha256(r), Buffer.byteLength((r as { text: string }).text))).toBe(true);
+    for (const r of [...goneTree, ...mixed.slice(5)]) expect(fresh.blobs.read(resourceSha256(r), 'test')).toBeUndefined();
+    // Every remaining conversation still loads with its content.
+    for (const id of fresh.ids()) expect((await fresh.events(id)).events.length).toBeGreaterThan(0);
+    expect(await collectGarbage(s)).toEqual({ removed: 0, bytes: 0 });
   });
 });

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { SHA256_PATTERN } from './blob-store.ts';
+import { DamagedPack, readPackIndex, readPacked, type PackedBlob } from './blob-pack.ts';
+import { SHA256_PATTERN, sha256Of, type BlobStore } from './blob-store.ts';
 import type { ConversationStore } from './conversation-store.ts';
 
 export interface GarbageReport {
@@ -58,7 +59,7 @@ export async function collectGarbage(store: ConversationStore, timeoutMs?: numbe
     const report: GarbageReport = { removed: 0, bytes: 0 };
     for (const prefix of entries(store.blobs.dir)) {
       const dir = path.join(store.blobs.dir, prefix);
-      if (!statSync(dir).isDirectory()) continue;
+      if (dir === store.blobs.packsDir || !statSync(dir).isDirectory()) continue;
       for (const name of entries(dir)) {
         const file = path.join(dir, name);
         const stale = name.startsWith('.') && name.endsWith('.tmp');
@@ -72,8 +73,49 @@ export async function collectGarbage(store: ConversationStore, timeoutMs?: numbe
       }
       if (entries(dir).length === 0) rmdirSync(dir);
     }
+    await collectPacks(store.blobs, referenced, report);
     return report;
   } finally {
     release();
   }
+}
+
+/**
+ * Packs (blob-pack.ts): one whose blobs are all unreferenced is deleted; one with some is
+ * rewritten with the referenced ones — the new pack is durable before the old one goes, so a blob
+ * in use is always in some pack. A pack whose index cannot be read is left alone.
+ */
+async function collectPacks(blobs: BlobStore, referenced: ReadonlySet<string>, report: GarbageReport): Promise<void> {
+  for (const name of entries(blobs.packsDir)) {
+    const file = path.join(blobs.packsDir, name);
+    if (name.startsWith('.') && name.endsWith('.tmp')) {
+      rmSync(file, { force: true });
+      continue;
+    }
+    if (!name.endsWith('.pack')) continue;
+    let index: Map<string, PackedBlob>;
+    try {
+      index = readPackIndex(file);
+    } catch (error) {
+      if (error instanceof DamagedPack) continue;
+      throw error;
+    }
+    const kept = [...index].filter(([sha256]) => referenced.has(sha256));
+    if (kept.length === index.size) continue;
+    if (kept.length > 0) {
+      const survivors = kept.map(([sha256, blob]) => [sha256, readPacked(file, blob)] as const);
+      // Damage is not carried into a new pack: such a pack stays as it is, for a restore.
+      if (survivors.some(([sha256, bytes]) => sha256Of(bytes) !== sha256)) continue;
+      const rewritten = await blobs.putPack(survivors);
+      if (rewritten === file) continue; // the same blobs again: nothing to remove
+    }
+    for (const [sha256, blob] of index) {
+      if (referenced.has(sha256)) continue;
+      report.removed += 1;
+      report.bytes += blob.size;
+    }
+    rmSync(file, { force: true });
+  }
+  blobs.reloadPacks();
+  if (entries(blobs.packsDir).length === 0) rmSync(blobs.packsDir, { recursive: true, force: true });
 }

@@ -1,0 +1,128 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { SHA256_PATTERN } from './blob-sha256.ts';
+
+/*
+ * A pack holds many blobs in one file, so storing a turn that brings thousands of new blobs (a
+ * tree) costs one fsync instead of one per blob (RFD 008). Packs are written once and never
+ * changed; `jp gc` deletes or rewrites them whole. Layout:
+ *
+ *   <blob bytes, back to back> <index: JSON [[sha256, offset, size], …]> <trailer: 16 bytes>
+ *
+ * The trailer is the magic `jp-pack1` and the index's byte length (uint64, big-endian), so the
+ * index is read from the end without reading the blobs. The file is named by the sha256 of its
+ * index: `packs/<sha256>.pack`.
+ */
+
+const MAGIC = Buffer.from('jp-pack1', 'latin1');
+const TRAILER_BYTES = 16;
+
+/** Where one blob lies in a pack. */
+export interface PackedBlob {
+  pack: string;
+  offset: number;
+  size: number;
+}
+
+/** A pack's file name for a given index. */
+function packName(index: Buffer): string {
+  return `${createHash('sha256').update(index).digest('hex')}.pack`;
+}
+
+/**
+ * Writes the blobs as one pack in `dir` and returns its path once it is durable: temporary file,
+ * fsync, rename (the caller flushes `dir`). `blobs` are in the order they are laid out.
+ */
+export async function writePack(dir: string, blobs: ReadonlyArray<readonly [sha256: string, bytes: Uint8Array]>): Promise<{ file: string; entries: Map<string, PackedBlob> }> {
+  const rows: Array<[string, number, number]> = [];
+  let offset = 0;
+  for (const [sha256, bytes] of blobs) {
+    rows.push([sha256, offset, bytes.byteLength]);
+    offset += bytes.byteLength;
+  }
+  const index = Buffer.from(JSON.stringify(rows), 'utf8');
+  const trailer = Buffer.alloc(TRAILER_BYTES);
+  MAGIC.copy(trailer, 0);
+  trailer.writeBigUInt64BE(BigInt(index.byteLength), 8);
+  const file = path.join(dir, packName(index));
+  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    const handle = await open(tmp, 'w', 0o644);
+    try {
+      await handle.writev([...blobs.map(([, bytes]) => bytes), index, trailer]);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(tmp, file);
+  } catch (error) {
+    await rm(tmp, { force: true });
+    throw error;
+  }
+  const name = path.basename(file);
+  return { file, entries: new Map(rows.map(([sha256, at, size]) => [sha256, { pack: name, offset: at, size }])) };
+}
+
+/** Why a pack's index cannot be used: a damaged or foreign file. */
+export class DamagedPack extends Error {}
+
+/** The index of a pack file: where each of its blobs lies. Reads the trailer and the index only. */
+export function readPackIndex(file: string): Map<string, PackedBlob> {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const trailer = Buffer.alloc(TRAILER_BYTES);
+    if (size < TRAILER_BYTES || readSync(fd, trailer, 0, TRAILER_BYTES, size - TRAILER_BYTES) !== TRAILER_BYTES || !trailer.subarray(0, 8).equals(MAGIC)) {
+      throw new DamagedPack('no pack trailer at its end');
+    }
+    const indexBytes = Number(trailer.readBigUInt64BE(8));
+    const blobBytes = size - TRAILER_BYTES - indexBytes;
+    if (blobBytes < 0) throw new DamagedPack('its index is longer than the file');
+    const index = Buffer.alloc(indexBytes);
+    if (readSync(fd, index, 0, indexBytes, blobBytes) !== indexBytes) throw new DamagedPack('its index is cut short');
+    let rows: unknown;
+    try {
+      rows = JSON.parse(index.toString('utf8'));
+    } catch {
+      throw new DamagedPack('its index is not JSON');
+    }
+    const name = path.basename(file);
+    const entries = new Map<string, PackedBlob>();
+    if (!Array.isArray(rows)) throw new DamagedPack('its index is not a list');
+    for (const row of rows) {
+      const [sha256, offset, length] = Array.isArray(row) ? (row as unknown[]) : [];
+      const valid =
+        typeof sha256 === 'string' &&
+        SHA256_PATTERN.test(sha256) &&
+        Number.isSafeInteger(offset) &&
+        Number.isSafeInteger(length) &&
+        (offset as number) >= 0 &&
+        (length as number) >= 0 &&
+        (offset as number) + (length as number) <= blobBytes;
+      if (!valid) throw new DamagedPack('its index has an entry that is not [sha256, offset, size] inside the file');
+      entries.set(sha256, { pack: name, offset: offset as number, size: length as number });
+    }
+    return entries;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The bytes of one packed blob (not verified: the caller checks them against their sha256). */
+export function readPacked(file: string, blob: PackedBlob): Buffer {
+  const fd = openSync(file, 'r');
+  try {
+    const bytes = Buffer.allocUnsafe(blob.size);
+    let filled = 0;
+    while (filled < blob.size) {
+      const read = readSync(fd, bytes, filled, blob.size - filled, blob.offset + filled);
+      if (read === 0) break;
+      filled += read;
+    }
+    return bytes.subarray(0, filled);
+  } finally {
+    closeSync(fd);
+  }
+}

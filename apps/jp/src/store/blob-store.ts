@@ -93,12 +93,9 @@ export class BlobStore {
   has(sha256: string, size: number): boolean {
     const packed = this.#packed?.get(sha256);
     if (packed !== undefined && packed.size === size) return true;
-    try {
-      const stat = statSync(this.path(sha256));
-      if (stat.isFile() && stat.size === size) return true;
-    } catch {
-      // not loose
-    }
+    // No exception for a miss: a first store of a tree misses thousands of times.
+    const stat = statSync(this.path(sha256), { throwIfNoEntry: false });
+    if (stat !== undefined && stat.isFile() && stat.size === size) return true;
     return this.#packed === undefined && this.packIndex().get(sha256)?.size === size;
   }
 

@@ -35,6 +35,11 @@ export interface WalkedFile {
   relative: string;
 }
 
+/** `path.join` for a real directory path and an entry name, without normalising what is normal already. */
+function childPath(directory: string, name: string): string {
+  return directory.endsWith(path.sep) ? `${directory}${name}` : `${directory}${path.sep}${name}`;
+}
+
 /** The real path of a symlink's target when it is a regular file, or why it is skipped. */
 function symlinkTarget(linkPath: string): { realPath: string } | { skip: string } {
   let realPath: string;
@@ -112,14 +117,14 @@ export async function walkFiles(options: WalkOptions): Promise<WalkedFile[]> {
           logger.warn(`${input}: skipped ${shown(relative, entry)}, its name is not valid UTF-8; rename it to attach what it holds`);
           continue;
         }
-        await visit(path.join(directory, name), entryRelative, levels);
+        await visit(childPath(directory, name), entryRelative, levels);
       } else if (entry.kind === 'file' || entry.kind === 'symlink') {
         if (!keepFile(levels, entryRelative, name)) continue;
         if (entry.nonUtf8Name !== undefined) {
           logger.warn(`${input}: skipped ${shown(relative, entry)}, its name is not valid UTF-8; rename it to attach it`);
           continue;
         }
-        const entryPath = path.join(directory, name);
+        const entryPath = childPath(directory, name);
         if (entry.kind === 'symlink') addSymlink(entryPath, entryRelative);
         else if (!found.has(entryPath)) found.set(entryPath, { realPath: entryPath, relative: entryRelative });
       }

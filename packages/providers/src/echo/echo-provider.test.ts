@@ -65,6 +65,19 @@ describe('echo provider', () => {
     expect(first[0]).toEqual({ type: 'text-delta', text: 'echo: 2 turns\n' });
   });
 
+  it('streams a long answer in runs of 64 whole lines', async () => {
+    const resources = Array.from({ length: 200 }, (_, i) => ({ uri: `file:///w/f${i}.txt`, text: `${i}` }));
+    const events: ConversationEvent[] = [
+      { type: 'turn_start', timestamp: 't' },
+      { type: 'chat_request', timestamp: 't', content: 'q', resources },
+    ];
+    const deltas = (await collect({ model: 'echo', events })).flatMap((event) => (event.type === 'text-delta' ? [event.text] : []));
+    const lines = deltas.join('').split('\n');
+    expect(lines.length).toBeGreaterThan(200);
+    expect(deltas).toHaveLength(Math.ceil(lines.length / 64));
+    expect(deltas.slice(0, -1).every((delta) => delta.endsWith('\n') && delta.split('\n').length === 65)).toBe(true);
+  });
+
   it('lists the system prompt size, offered tools, tool calls and their results', async () => {
     const events: ConversationEvent[] = [
       ...turn('refresh', [], reasoning('thinking'), toolCall('t1', 'refresh_resource', { uri: 'file:///tmp/w/a.txt' })),

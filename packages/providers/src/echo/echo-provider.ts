@@ -5,7 +5,8 @@ import { renderEchoText } from './render-echo-text.ts';
 
 /*
  * `echo`: the offline model. It answers with a deterministic description of the request it
- * received (format: render-echo-text.ts), streamed one line per delta, so scripts, demos and
+ * received (format: render-echo-text.ts), streamed one line per delta (runs of up to 64 lines in
+ * a long answer), so scripts, demos and
  * end-to-end tests run without a key or network. Usage counts characters, not tokens:
  * input = query characters + resource bytes of every turn, output = characters of the answer.
  * A `!tool <name> <json>` line in the newest query makes it call that tool first
@@ -23,9 +24,22 @@ function inputSize(request: EchoRequest): number {
   return size;
 }
 
-/** The answer split into deltas: one per line, each but the last with its newline. */
+/** Lines per delta at most: a description of thousands of resources streams in runs, not line by line. */
+const LINES_PER_DELTA = 64;
+
+/**
+ * The answer split into deltas of whole lines (each but the last ending in its newline): one line
+ * each, or runs of `LINES_PER_DELTA` lines for an answer longer than that.
+ */
 function lineDeltas(text: string): string[] {
-  return text.split('\n').map((line, index, lines) => (index < lines.length - 1 ? `${line}\n` : line));
+  const lines = text.split('\n');
+  const per = lines.length > LINES_PER_DELTA ? LINES_PER_DELTA : 1;
+  const deltas: string[] = [];
+  for (let start = 0; start < lines.length; start += per) {
+    const run = lines.slice(start, start + per).join('\n');
+    deltas.push(start + per < lines.length ? `${run}\n` : run);
+  }
+  return deltas;
 }
 
 export function createEchoProvider(): Provider {

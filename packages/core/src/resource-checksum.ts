@@ -29,10 +29,16 @@ function contentOf(resource: Resource): string | Uint8Array {
   return utf8SourceOf(resource) ?? (isTextResource(resource) ? resource.text : resource.blob);
 }
 
+/** The digest recorded for the resource, while it still holds the content it was made for. */
+function knownDigest(resource: Resource, content: string | Uint8Array): Digest | undefined {
+  const known = digests.get(resource);
+  return known !== undefined && known.content === content ? known : undefined;
+}
+
 function digestOf(resource: Resource): Digest {
   const content = contentOf(resource);
-  const known = digests.get(resource);
-  if (known !== undefined && known.content === content) return known;
+  const known = knownDigest(resource, content);
+  if (known !== undefined) return known;
   const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   const digest = { content, sha256: sha256Hex(bytes), byteLength: bytes.byteLength };
   digests.set(resource, digest);
@@ -56,11 +62,10 @@ export function resourceSha256(resource: Resource): string {
 
 /** The raw content's size in bytes (the UTF-8 length of `text`). */
 export function resourceByteLength(resource: Resource): number {
-  const known = digests.get(resource);
-  if (known !== undefined && known.content === contentOf(resource)) return known.byteLength;
-  const source = utf8SourceOf(resource);
-  if (source !== undefined) return source.byteLength;
-  return isTextResource(resource) ? Buffer.byteLength(resource.text, 'utf8') : resource.blob.byteLength;
+  const content = contentOf(resource);
+  const known = knownDigest(resource, content);
+  if (known !== undefined) return known.byteLength;
+  return typeof content === 'string' ? Buffer.byteLength(content, 'utf8') : content.byteLength;
 }
 
 export function sha256Hex(data: Uint8Array | string): string {

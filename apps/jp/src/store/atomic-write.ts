@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -20,6 +22,28 @@ export function writeFileAtomic(file: string, data: string | Uint8Array): void {
     renameSync(tmp, file);
   } catch (error) {
     rmSync(tmp, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Writes `chunks` back to back as a new file that is durable when the promise resolves: temporary
+ * file in the same directory, write, fsync, rename. The caller flushes the directory (once for
+ * many files). A failure removes the temporary file.
+ */
+export async function writeFileDurably(file: string, chunks: readonly Uint8Array[]): Promise<void> {
+  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    const handle = await open(tmp, 'w', 0o644);
+    try {
+      await handle.writev(chunks as Uint8Array[]);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(tmp, file);
+  } catch (error) {
+    await rm(tmp, { force: true });
     throw error;
   }
 }

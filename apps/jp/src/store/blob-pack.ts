@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileDurably } from './atomic-write.ts';
 import { SHA256_PATTERN } from './blob-sha256.ts';
 
 /*
@@ -32,8 +32,8 @@ function packName(index: Buffer): string {
 }
 
 /**
- * Writes the blobs as one pack in `dir` and returns its path once it is durable: temporary file,
- * fsync, rename (the caller flushes `dir`). `blobs` are in the order they are laid out.
+ * Writes the blobs as one pack in `dir` and returns its path once it is durable
+ * (`writeFileDurably`; the caller flushes `dir`). `blobs` are in the order they are laid out.
  */
 export async function writePack(dir: string, blobs: ReadonlyArray<readonly [sha256: string, bytes: Uint8Array]>): Promise<{ file: string; entries: Map<string, PackedBlob> }> {
   const rows: Array<[string, number, number]> = [];
@@ -47,20 +47,7 @@ export async function writePack(dir: string, blobs: ReadonlyArray<readonly [sha2
   MAGIC.copy(trailer, 0);
   trailer.writeBigUInt64BE(BigInt(index.byteLength), 8);
   const file = path.join(dir, packName(index));
-  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    const handle = await open(tmp, 'w', 0o644);
-    try {
-      await handle.writev([...blobs.map(([, bytes]) => bytes), index, trailer]);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(tmp, file);
-  } catch (error) {
-    await rm(tmp, { force: true });
-    throw error;
-  }
+  await writeFileDurably(file, [...blobs.map(([, bytes]) => bytes), index, trailer]);
   const name = path.basename(file);
   return { file, entries: new Map(rows.map(([sha256, at, size]) => [sha256, { pack: name, offset: at, size }])) };
 }

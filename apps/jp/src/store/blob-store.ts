@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import { JpError } from '@jp/core/errors';
+import { writeFileDurably } from './atomic-write.ts';
 import { DamagedPack, readPackIndex, readPacked, writePack, type PackedBlob } from './blob-pack.ts';
 import { sha256Of } from './blob-sha256.ts';
 
@@ -117,7 +117,7 @@ export class BlobStore {
     const worker = async () => {
       while (next < missing.length) {
         const [sha256, content] = missing[next++]!;
-        await writeDurably(this.path(sha256), bytesOf(content));
+        await writeFileDurably(this.path(sha256), [bytesOf(content)]);
       }
     };
     await Promise.all(Array.from({ length: Math.min(WRITE_CONCURRENCY, missing.length) }, worker));
@@ -186,23 +186,6 @@ async function makeDirectories(dirs: Iterable<string>): Promise<Set<string>> {
     if (made !== undefined) parents.add(path.dirname(made)).add(path.dirname(dir));
   }
   return parents;
-}
-
-async function writeDurably(file: string, bytes: Uint8Array): Promise<void> {
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    const handle = await open(tmp, 'w', 0o644);
-    try {
-      await handle.writeFile(bytes);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(tmp, file);
-  } catch (error) {
-    await rm(tmp, { force: true });
-    throw error;
-  }
 }
 
 async function syncDirectory(dir: string): Promise<void> {

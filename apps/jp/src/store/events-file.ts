@@ -111,7 +111,8 @@ export function readEventsFile(file: string, options: ReadEventsOptions = {}): L
  */
 interface BlobCache {
   bytes: Map<string, Buffer>;
-  texts: Map<string, string>;
+  /** Decoded text, and whether the bytes were valid UTF-8 (only then is the text exactly them). */
+  texts: Map<string, { text: string; exact: boolean }>;
   arrays: Map<string, Uint8Array>;
 }
 
@@ -139,14 +140,16 @@ function inlineReferences(
     cache.bytes.set(ref.sha256, buffer);
     return buffer;
   };
-  const loadText = (ref: BlobReference, uri: unknown): string => {
-    let text = cache.texts.get(ref.sha256);
-    if (text === undefined) {
-      text = load(ref, uri).toString('utf8');
-      cache.texts.set(ref.sha256, text);
+  const decode = (ref: BlobReference, uri: unknown): { text: string; exact: boolean } => {
+    let decoded = cache.texts.get(ref.sha256);
+    if (decoded === undefined) {
+      const bytes = load(ref, uri);
+      decoded = { text: bytes.toString('utf8'), exact: isUtf8(bytes) };
+      cache.texts.set(ref.sha256, decoded);
     }
-    return text;
+    return decoded;
   };
+  const loadText = (ref: BlobReference, uri: unknown): string => decode(ref, uri).text;
   try {
     for (const slot of resourceSlots(stored.json as Json)) {
       const { resource } = slot;
@@ -159,8 +162,9 @@ function inlineReferences(
         const digest = { sha256: content.sha256, byteLength: verified.byteLength };
         const remember = (event: ConversationEvent) => rememberResourceDigest(slot.locate(event), digest);
         if (content.encoding === 'text') {
-          resource.text = loadText(content, resource.uri);
-          if (isUtf8(verified)) patches.push(remember);
+          const { text, exact } = decode(content, resource.uri);
+          resource.text = text;
+          if (exact) patches.push(remember);
         } else {
           let blob = cache.arrays.get(content.sha256);
           if (blob === undefined) {

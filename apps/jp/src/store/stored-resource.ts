@@ -68,14 +68,6 @@ function storedContent(resource: Resource, payloads: Payloads): { $blob: string;
   return { $blob: sha256, size, encoding: isTextResource(resource) ? 'text' : 'binary' };
 }
 
-/** Fills a hollow resource's JSON with references to its payloads. */
-function fill(json: Json, resource: Resource, payloads: Payloads): void {
-  delete json.text;
-  delete json.blob;
-  Object.assign(json, storedContent(resource, payloads));
-  if (resource.formatted !== undefined) json.formatted = reference(Buffer.from(resource.formatted, 'utf8'), payloads);
-}
-
 /** A stored resource: its metadata fields, then references to its content and `formatted`. */
 function storedResource(resource: Resource, payloads: Payloads): Json {
   const json: Json = { ...resourceMetadataJson(resource) };
@@ -106,7 +98,7 @@ export function storedLine(event: ConversationEvent, payloads: Payloads): string
     (json.content as Json[]).forEach((stored, i) => {
       const block = response.content[i]!;
       if (block.type !== 'resource') return;
-      fill(stored.resource as Json, block.resource, payloads);
+      stored.resource = storedResource(block.resource, payloads);
       if (block.formatted !== undefined) stored.formatted = reference(Buffer.from(block.formatted, 'utf8'), payloads);
     });
     return JSON.stringify(json);

@@ -46,16 +46,19 @@ export interface ReadFilesStats {
  */
 export async function readFileResources(files: readonly FileToRead[], ctx: HandlerContext, options: ReadFilesOptions): Promise<Resource[]> {
   const resources: Resource[] = [];
-  const readHere = async (from: number): Promise<Resource[]> => {
-    for (const file of files.slice(from)) {
+  /** Reads the files after the last resource made, up to `to`, on this thread. */
+  const readHere = async (to: number): Promise<void> => {
+    for (const file of files.slice(resources.length, to)) {
       await options.pace();
       options.onFile?.(file);
       resources.push(await readFileResource(file, ctx));
     }
-    return resources;
   };
   const tuning = { ...TUNING, ...options.tuning };
-  if (files.length < tuning.parallelFrom) return readHere(0);
+  if (files.length < tuning.parallelFrom) {
+    await readHere(files.length);
+    return resources;
+  }
 
   const mimeTypes = await loadFileMimeTypes();
   const stats = options.stats ?? { workerFiles: 0 };
@@ -71,11 +74,7 @@ export async function readFileResources(files: readonly FileToRead[], ctx: Handl
           // Nothing is lost, only time: say so and read the rest of this share on this thread.
           stats.workerFailure = next.failure;
           ctx.logger.warn(`reading ${to - resources.length} files on one thread: the reader thread failed (${next.failure})`);
-          for (const file of files.slice(resources.length, to)) {
-            await options.pace();
-            options.onFile?.(file);
-            resources.push(await readFileResource(file, ctx));
-          }
+          await readHere(to);
           break;
         }
         for (const entry of next.entries) {

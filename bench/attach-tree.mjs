@@ -5,10 +5,11 @@
 // a .gitignore leaves out every tenth file (`*.log`), and git tracks the rest, so both sides read
 // the same 90 %. jp's side is a whole query: start-up, the walk, reading and hashing, MIME types,
 // the echo model's answer, and the store writing the turn. Two cases:
-//   first attach  the workspace's blob store is empty, so every file's content is stored (.jp/blobs
-//                 and .jp/conversations are deleted before each run);
-//   again         a new conversation attaching the same tree, whose content is stored already
-//                 (only .jp/conversations is deleted).
+//   first attach  the workspace's blob store is empty, so every file's content is read and stored
+//                 (.jp/blobs, .jp/cache and .jp/conversations are deleted before each run);
+//   again         a new conversation attaching the same tree, whose content is stored already and
+//                 whose files are unchanged since (only .jp/conversations is deleted): files whose
+//                 stamp is as remembered in .jp/cache are not read again (RFD 002).
 // Prints medians and ratios; exits 1 when either is over budget (3×) unless --no-check is given.
 //
 //   node bench/attach-tree.mjs [--files N] [--mb N] [--runs N] [--no-check] [--keep] [--profile DIR]
@@ -149,7 +150,7 @@ try {
   console.log(`tree: ${files} files, ~${megabytes} MB, ${tracked} tracked (generated in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   const cases = [
     { label: 'git ls-files -z | xargs -0 cat', argv: gitCommand, fresh: [] },
-    { label: 'jp --attach ./, first attach', argv: jpCommand, fresh: ['conversations', 'blobs'] },
+    { label: 'jp --attach ./, first attach', argv: jpCommand, fresh: ['conversations', 'blobs', 'cache'] },
     { label: 'jp --attach ./, again', argv: jpCommand, fresh: ['conversations'] },
   ];
   const [git, ...jpMs] = measure(cases);
@@ -163,7 +164,7 @@ try {
   if (profileDir !== undefined) {
     mkdirSync(profileDir, { recursive: true });
     const before = new Set(readdirSync(profileDir));
-    time([process.execPath, '--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir), jp, ...jpArgs], ['conversations', 'blobs']);
+    time([process.execPath, '--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir), jp, ...jpArgs], ['conversations', 'blobs', 'cache']);
     // The main thread's profile is the largest; the reader threads write their own.
     const written = readdirSync(profileDir)
       .filter((name) => !before.has(name) && name.endsWith('.cpuprofile'))

@@ -207,3 +207,40 @@ describe('a workspace written before blobs', () => {
     expect(shown.events.filter((e: { type: string }) => e.type === 'chat_request').map((e: { resources: Array<{ text: string }> }) => e.resources[0]!.text)).toEqual([BIG, BIG]);
   });
 });
+
+describe('attaching a directory again', () => {
+  /** sha256 per resource name, from echo's description of the request. */
+  const digests = (stdout: string) =>
+    Object.fromEntries([...stdout.matchAll(/resource file:\/\/\S*\/(\S+) \S+ \d+ bytes sha256:([0-9a-f]{64})/g)].map((m) => [m[1], m[2]]));
+
+  it('uses the stored content of files unchanged since, and reads a changed one, even at the same size', async () => {
+    const { root, env } = makeSandbox('jp-blobs-again-');
+    const ws = path.join(root, 'project');
+    mkdirSync(path.join(ws, 'src'), { recursive: true });
+    const files = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`src/f${String(i).padStart(2, '0')}.ts`, `export const v${i} = ${i};\n`]));
+    for (const [name, text] of Object.entries(files)) writeFileSync(path.join(ws, name), text);
+    const jp = (args: string[]) => runJp(args, { cwd: ws, env });
+    expect((await jp(['init'])).code).toBe(0);
+    // Stamps are trusted only once a file has been left alone for a while (racy stamps).
+    await new Promise((resolve) => setTimeout(resolve, 2_700));
+
+    const first = await jp(['query', '--new', '-m', 'echo', '--attach', 'src/', 'one']);
+    expect(first.code, first.stderr).toBe(0);
+    const cache = JSON.parse(readFileSync(path.join(ws, '.jp', 'cache', 'file-contents.json'), 'utf8'));
+    expect(Object.keys(cache.files).sort()).toEqual(Object.keys(files).map((name) => `file://${ws}/${name}`));
+
+    writeFileSync(path.join(ws, 'src/f03.ts'), 'export const v3 = 9;\n');
+    const second = await jp(['-F', 'json', 'query', '--new', '-m', 'echo', '--attach', 'src/', 'two']);
+    expect(second.code, second.stderr).toBe(0);
+    const expected = Object.fromEntries(Object.keys(files).map((name) => [name.slice('src/'.length), sha(readFileSync(path.join(ws, name)))]));
+    expect(digests(first.stdout)).toEqual({ ...expected, 'f03.ts': sha(files['src/f03.ts']!) });
+    const id: string = lastJson(second.stdout).conversation;
+    const shown = await jp(['-F', 'json', 'conversation', 'show', id]);
+    const request = JSON.parse(shown.stdout).events.find((event: { type: string }) => event.type === 'chat_request');
+    expect(Object.fromEntries(request.resources.map((r: { name: string; text: string }) => [r.name, r.text]))).toEqual({
+      ...files,
+      'src/f03.ts': 'export const v3 = 9;\n',
+    });
+    expect(second.stdout).toContain(sha('export const v3 = 9;\n'));
+  });
+});

@@ -48,6 +48,34 @@ export interface McpClients {
   get(server: string): Promise<import('@modelcontextprotocol/sdk/client/index.js').Client>;
 }
 
+/** What `stat` says of a file. An unchanged stamp means unchanged content: the rule git's index relies on. */
+export interface FileStamp {
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
+}
+
+/** A file's content as the app stored it earlier, found by the file's stamp. */
+export interface StoredFileContent {
+  sha256: string;
+  byteLength: number;
+  /** The stored bytes, verified against `sha256`; called only when a stage needs the content. */
+  load(): Uint8Array;
+}
+
+/**
+ * The app's memory of UTF-8 workspace files whose content it has stored (RFD 002, "Files seen
+ * before"): a directory attached again is not read again where every file's stamp is unchanged.
+ * Keys are `file://` URIs; nothing outside the workspace is ever given to it.
+ */
+export interface FileContentCache {
+  /** The stored content of the file whose stamp was exactly this when it was read, if still stored. */
+  lookup(uri: string, stamp: FileStamp): StoredFileContent | undefined;
+  /** Records content just read from a file whose stamp, taken before the read, had settled. */
+  remember(uri: string, stamp: FileStamp, digest: { sha256: string; byteLength: number }): void;
+}
+
 /** What to do with one resource over the size threshold, asked of the user on a terminal. */
 export type OversizeDecision = 'allow' | 'truncate' | 'reject';
 
@@ -83,6 +111,8 @@ export interface HandlerContext {
   progress?: ResolveProgress | undefined;
   /** Aborts resolution (Ctrl-C). */
   signal?: AbortSignal | undefined;
+  /** Stored content of workspace files, used by directory and glob reads; absent, every file is read. */
+  fileContents?: FileContentCache | undefined;
 }
 
 /**

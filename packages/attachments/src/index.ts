@@ -6,11 +6,14 @@ export {
   type AttachmentLimits,
   type CommandLimits,
   type FetchLimits,
+  type FileContentCache,
+  type FileStamp,
   type HandlerContext,
   type HandlerLogger,
   type McpClients,
   type OversizeDecision,
   type ResolveProgress,
+  type StoredFileContent,
 } from './handler.ts';
 export { AttachmentRegistry, createRegistry } from './registry.ts';
 export { schemeOf } from './uri-scheme.ts';

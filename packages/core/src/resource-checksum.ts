@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
 import { isTextResource, type Resource } from './resource.ts';
-import { utf8SourceOf } from './utf8-text-resource.ts';
+import { utf8SourceBytes, utf8SourceOf, type Utf8Source } from './utf8-text-resource.ts';
 
 /** The raw content of a resource: the UTF-8 bytes of `text`, or the blob. Never `formatted`. */
 export function resourceBytes(resource: Resource): Uint8Array {
   const source = utf8SourceOf(resource);
-  if (source !== undefined) return source;
+  if (source !== undefined) return utf8SourceBytes(source);
   return isTextResource(resource) ? Buffer.from(resource.text, 'utf8') : resource.blob;
 }
 
 /** A resource's sha256 and raw size, and the content value they were computed for. */
 interface Digest {
-  content: string | Uint8Array;
+  content: Content;
   sha256: string;
   byteLength: number;
 }
@@ -24,13 +24,15 @@ interface Digest {
  */
 const digests = new WeakMap<Resource, Digest>();
 
-/** What a digest belongs to: the bytes of a lazy text (never decoded for this), the text, or the blob. */
-function contentOf(resource: Resource): string | Uint8Array {
+/** What a digest belongs to: a lazy text's source (never decoded or loaded for this), the text, or the blob. */
+type Content = string | Uint8Array | Utf8Source;
+
+function contentOf(resource: Resource): Content {
   return utf8SourceOf(resource) ?? (isTextResource(resource) ? resource.text : resource.blob);
 }
 
 /** The digest recorded for the resource, while it still holds the content it was made for. */
-function knownDigest(resource: Resource, content: string | Uint8Array): Digest | undefined {
+function knownDigest(resource: Resource, content: Content): Digest | undefined {
   const known = digests.get(resource);
   return known !== undefined && known.content === content ? known : undefined;
 }
@@ -39,7 +41,7 @@ function digestOf(resource: Resource): Digest {
   const content = contentOf(resource);
   const known = knownDigest(resource, content);
   if (known !== undefined) return known;
-  const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+  const bytes = bytesOf(content);
   const digest = { content, sha256: sha256Hex(bytes), byteLength: bytes.byteLength };
   digests.set(resource, digest);
   return digest;
@@ -65,7 +67,12 @@ export function resourceByteLength(resource: Resource): number {
   const content = contentOf(resource);
   const known = knownDigest(resource, content);
   if (known !== undefined) return known.byteLength;
-  return typeof content === 'string' ? Buffer.byteLength(content, 'utf8') : content.byteLength;
+  return typeof content === 'string' ? Buffer.byteLength(content, 'utf8') : bytesOf(content).byteLength;
+}
+
+function bytesOf(content: Content): Uint8Array {
+  if (typeof content === 'string') return Buffer.from(content, 'utf8');
+  return content instanceof Uint8Array ? content : utf8SourceBytes(content);
 }
 
 export function sha256Hex(data: Uint8Array | string): string {

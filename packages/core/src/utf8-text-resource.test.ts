@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dedupeResources } from './dedupe-resources.ts';
-import { resourceByteLength, resourceBytes, resourceSha256, sha256Hex } from './resource-checksum.ts';
+import { rememberResourceDigest, resourceByteLength, resourceBytes, resourceSha256, sha256Hex } from './resource-checksum.ts';
 import { isTextResource, resourceToJson, type Resource } from './resource.ts';
 import { textResourceFromUtf8, utf8SourceOf } from './utf8-text-resource.ts';
 
@@ -35,7 +35,7 @@ describe('textResourceFromUtf8', () => {
       minBytes: 1,
     });
     expect(undecoded(resource)).toBe(true);
-    expect(utf8SourceOf(resource)).toBe(bytes);
+    expect(utf8SourceOf(resource)?.bytes).toBe(bytes);
   });
 
   it('decodes once, then holds a string that cannot be replaced', () => {
@@ -56,5 +56,28 @@ describe('textResourceFromUtf8', () => {
     expect(utf8SourceOf(copy)).toBeUndefined();
     expect(isTextResource(copy)).toBe(true);
     expect(resourceSha256(copy)).toBe(resourceSha256(resource));
+  });
+
+  it('loads stored bytes only when the text or the bytes are asked for, and once', () => {
+    let loads = 0;
+    const resource = textResourceFromUtf8({ uri: 'u' }, () => {
+      loads++;
+      return utf8();
+    });
+    rememberResourceDigest(resource, { sha256: sha256Hex(Buffer.from(TEXT, 'utf8')), byteLength: Buffer.byteLength(TEXT) });
+    // Type checks, digests and sizes answer from what the producer recorded.
+    expect(isTextResource(resource)).toBe(true);
+    expect(resourceSha256(resource)).toBe(sha256Hex(Buffer.from(TEXT, 'utf8')));
+    expect(resourceByteLength(resource)).toBe(Buffer.byteLength(TEXT));
+    expect(loads).toBe(0);
+    expect(resource.text).toBe(TEXT);
+    expect(Buffer.from(resourceBytes(resource)).toString('utf8')).toBe(TEXT);
+    expect(loads).toBe(1);
+  });
+
+  it('hashes loaded bytes when no digest was recorded', () => {
+    const resource = textResourceFromUtf8({ uri: 'u' }, () => utf8());
+    expect(resourceSha256(resource)).toBe(sha256Hex(Buffer.from(TEXT, 'utf8')));
+    expect(undecoded(resource)).toBe(true);
   });
 });

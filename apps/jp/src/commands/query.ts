@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { UsageError } from '@jp/core/errors';
 import { dedupeResources, type ChatRequestEvent, type ConversationEvent, type Resource } from '@jp/core';
 import type { HandlerContext } from '@jp/attachments';
@@ -20,6 +21,7 @@ import { planTurnAttachments, resolvePlan, urisInStream } from '../resolution/re
 import { loadMcpTools } from '../tools/mcp-tools.ts';
 import { selectTools } from '../tools/select-tools.ts';
 import { DEFAULT_RETRY_POLICY } from '../turn/retry-policy.ts';
+import { FileContents } from '../store/file-content-cache.ts';
 import { selectProvider } from '../turn/select-provider.ts';
 import { runTurnLoop, ToolRoundsExceeded, type TurnLoopResult } from '../turn/turn-loop.ts';
 
@@ -90,7 +92,8 @@ export async function queryCommand(globals: GlobalOptions, textArgs: string[], o
 
     // Resolution: this invocation's --attach, then declarations the stream has not seen.
     const registry = createAttachmentRegistry();
-    const hctx: HandlerContext = { ...handlerContext(ctx.workspace, ctx.cwd, config, output), signal: interrupt.signal };
+    const fileContents = new FileContents(ctx.workspace.jpDir, store.blobs);
+    const hctx: HandlerContext = { ...handlerContext(ctx.workspace, ctx.cwd, config, output), signal: interrupt.signal, fileContents };
     mcp = hctx.mcp;
     const attached: string[] = [];
     for (const input of options.attach) if (input !== '-') attached.push(await registry.validate(input, hctx));
@@ -196,6 +199,12 @@ export async function queryCommand(globals: GlobalOptions, textArgs: string[], o
         await store.append(id, all);
         const metadata = store.metadata(id);
         store.writeMetadata({ ...metadata, turnCount: turnIndex + 1, lastActivityAt: new Date().toISOString() });
+      }
+      // Only now are the files read this turn stored: remember them for the next attach.
+      try {
+        fileContents.save();
+      } catch (error) {
+        output.warn(`could not update ${path.relative(ctx.workspace.root, fileContents.file)} (${error instanceof Error ? error.message : String(error)}); the next attach reads every file again`);
       }
     }
     if (failure !== undefined) throw failure;

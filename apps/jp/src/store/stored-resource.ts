@@ -70,9 +70,13 @@ function storedContent(resource: Resource, payloads: Payloads): { $blob: string;
 
 /** A stored resource: its metadata fields, then references to its content and `formatted`. */
 function storedResource(resource: Resource, payloads: Payloads): Json {
-  const json: Json = { ...resourceMetadataJson(resource) };
+  const json: Json = resourceMetadataJson(resource);
   if (resource.formatted !== undefined) json.formatted = reference(Buffer.from(resource.formatted, 'utf8'), payloads);
-  return Object.assign(json, storedContent(resource, payloads));
+  const { $blob, size, encoding } = storedContent(resource, payloads);
+  json.$blob = $blob;
+  json.size = size;
+  json.encoding = encoding;
+  return json;
 }
 
 /** One line of events.jsonl for an event, payloads externalised into `payloads`. */

@@ -3,9 +3,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AttachmentError, resourceByteLength, resourceBytes, resourceSha256, sha256Hex, type Resource } from '@jp/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AttachmentLimits } from '../handler.ts';
+import type { AttachmentLimits, FileContentCache, FileStamp } from '../handler.ts';
 import { tempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.ts';
 import { createEventLoopPacer } from './event-loop-pacer.ts';
+import { SETTLED_AFTER_MS } from './file-stamp.ts';
 import type { FileToRead } from './read-file-resource.ts';
 import { READER_WORKER_SOURCE } from './file-reader-worker.ts';
 import { readFileResources, type ReaderTuning, type ReadFilesStats } from './read-file-resources.ts';
@@ -162,5 +163,114 @@ describe('the file handler on a large directory', () => {
     expect(ws.warnings).toEqual([]);
     expect(resources[0]).toMatchObject({ name: 'tree/f000.ts', text: 'export const v0 = 0;\n', mimeType: 'text/x-typescript' });
     for (const { remembered, actual } of withDigests(resources)) expect(remembered).toEqual(actual);
+  });
+});
+
+/** A content cache as the app keeps one, in memory: stamps by URI, bytes by sha256. */
+function memoryContents() {
+  const stamps = new Map<string, { stamp: FileStamp; sha256: string }>();
+  const blobs = new Map<string, Uint8Array>();
+  let loads = 0;
+  const cache: FileContentCache = {
+    lookup(uri, stamp) {
+      const entry = stamps.get(uri);
+      if (entry === undefined || JSON.stringify(entry.stamp) !== JSON.stringify(stamp)) return undefined;
+      const bytes = blobs.get(entry.sha256);
+      if (bytes === undefined) return undefined;
+      return {
+        sha256: entry.sha256,
+        byteLength: bytes.byteLength,
+        load: () => {
+          loads++;
+          return bytes;
+        },
+      };
+    },
+    remember(uri, stamp, digest) {
+      stamps.set(uri, { stamp, sha256: digest.sha256 });
+    },
+  };
+  /** What the app does after the turn: store the read resources' bytes. */
+  const store = (resources: Resource[]) => {
+    for (const resource of resources) blobs.set(resourceSha256(resource), new Uint8Array(resourceBytes(resource)));
+  };
+  return { cache, stamps, blobs, store, loads: () => loads };
+}
+
+describe('readFileResources with stored contents', () => {
+  const later = () => Date.now() + SETTLED_AFTER_MS + 1000;
+
+  async function readWith(files: FileToRead[], cache: FileContentCache, clock: () => number, tuning: Partial<ReaderTuning> = ON_ONE_THREAD) {
+    const stats: ReadFilesStats = { workerFiles: 0 };
+    const ctx = { ...ws.ctx(), fileContents: cache };
+    const resources = await readFileResources(files, ctx, { pace: createEventLoopPacer(undefined, 0), tuning, stats, clock });
+    return { resources, stats };
+  }
+
+  it('remembers whole UTF-8 files read after they settled, and uses their stored content unread next time', async () => {
+    for (const tuning of [ON_ONE_THREAD, IN_WORKER]) {
+      const contents = { 'a.ts': 'export const a = 1;\n', 'b.bin': new Uint8Array([0x61, 0x00]), 'c.md': '# Título 🦀\n', 'd.pdf': '%PDF-1.4\n' };
+      for (const [name, content] of Object.entries(contents)) await ws.write(name, content);
+      const files = await filesOf(Object.keys(contents));
+      const memory = memoryContents();
+
+      const first = await readWith(files, memory.cache, later, tuning);
+      expect(first.stats.storedFiles).toBe(0);
+      // Text only: a blob (NUL byte) and a binary format by name are read every time.
+      expect([...memory.stamps.keys()].sort()).toEqual([files[0]!.uri, files[2]!.uri]);
+      memory.store(first.resources);
+
+      const second = await readWith(files, memory.cache, later, tuning);
+      expect(second.stats.storedFiles).toBe(2);
+      expect(second.resources.map((r) => r.uri)).toEqual(files.map((f) => f.uri));
+      // Digests and sizes come from what was remembered: nothing is loaded for them.
+      expect(second.resources.map((r) => [resourceSha256(r), resourceByteLength(r)])).toEqual(first.resources.map((r) => [resourceSha256(r), resourceByteLength(r)]));
+      expect(memory.loads()).toBe(0);
+      // The content, once asked for, is the stored snapshot, and matches its digest.
+      expect(withDigests(second.resources).map(({ remembered, actual }) => [remembered, actual])).toEqual(
+        withDigests(first.resources).map(({ actual }) => [actual, actual]),
+      );
+      expect(second.resources.map((r) => ('text' in r ? r.text : Buffer.from(r.blob).toString('hex')))).toEqual(
+        first.resources.map((r) => ('text' in r ? r.text : Buffer.from(r.blob).toString('hex'))),
+      );
+      expect(memory.loads()).toBe(2); // once per stored file, however often its content is used
+    }
+  });
+
+  it('reads a file again when its stamp changed, even to content of the same size', async () => {
+    await ws.write('a.txt', 'one\n');
+    const files = await filesOf(['a.txt']);
+    const memory = memoryContents();
+    memory.store((await readWith(files, memory.cache, later)).resources);
+    await ws.write('a.txt', 'two\n');
+    const { resources, stats } = await readWith(files, memory.cache, later);
+    expect(stats.storedFiles).toBe(0);
+    expect((resources[0] as { text: string }).text).toBe('two\n');
+    expect(memory.stamps.get(files[0]!.uri)?.sha256).toBe(sha256Hex('two\n'));
+  });
+
+  it('does not remember a file changed too recently for its stamp to be trusted', async () => {
+    await ws.write('a.txt', 'fresh\n');
+    const memory = memoryContents();
+    await readWith(await filesOf(['a.txt']), memory.cache, Date.now);
+    expect(memory.stamps.size).toBe(0);
+  });
+
+  it('reads a file whose stored content is gone, and one over the size threshold', async () => {
+    await ws.write('a.txt', 'kept\n');
+    await ws.write('big.txt', 'x'.repeat(64));
+    const files = await filesOf(['a.txt', 'big.txt']);
+    const memory = memoryContents();
+    memory.store((await readWith(files, memory.cache, later)).resources);
+    memory.blobs.clear();
+    expect((await readWith(files, memory.cache, later)).stats.storedFiles).toBe(0);
+
+    memory.store((await readWith(files, memory.cache, later)).resources);
+    const ctx = { ...ws.ctx({ limits: { maxResourceBytes: 16, sizePolicy: 'truncate' } }), fileContents: memory.cache };
+    const stats: ReadFilesStats = { workerFiles: 0 };
+    const resources = await readFileResources(files, ctx, { pace: createEventLoopPacer(undefined, 0), tuning: ON_ONE_THREAD, stats, clock: later });
+    // big.txt goes through the size policy as if nothing were stored.
+    expect(stats.storedFiles).toBe(1);
+    expect(resources[1]!.description).toMatch(/^truncated: the first 16 of 64 bytes/);
   });
 });

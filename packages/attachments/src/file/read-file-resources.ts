@@ -1,7 +1,8 @@
 import { Worker } from 'node:worker_threads';
-import type { Resource } from '@jp/core';
-import type { HandlerContext } from '../handler.ts';
-import { loadFileMimeTypes } from './file-mime-type.ts';
+import { isTextResource, rememberResourceDigest, resourceByteLength, resourceSha256, textResourceFromUtf8, type Resource } from '@jp/core';
+import type { FileContentCache, FileStamp, HandlerContext } from '../handler.ts';
+import { loadFileMimeTypes, type FileMimeTypes } from './file-mime-type.ts';
+import { fileStamp, isSettled } from './file-stamp.ts';
 import { READER_WORKER_SOURCE, type ReadBatch, type ReaderWorkerData } from './file-reader-worker.ts';
 import { HARD_MAX_BYTES } from './oversize-read-length.ts';
 import { readFileResource, resourceFromBytes, type FileToRead } from './read-file-resource.ts';
@@ -27,6 +28,8 @@ export interface ReadFilesOptions {
   pace: () => Promise<void>;
   /** Overrides of the constants above, and of the worker's program (tests). */
   tuning?: Partial<ReaderTuning>;
+  /** The time stamps are judged against (ms since the epoch): `Date.now` unless a test sets it. */
+  clock?: () => number;
   /** Filled in as files are read: how many the worker read, and why it stopped early if it did. */
   stats?: ReadFilesStats;
 }
@@ -34,17 +37,70 @@ export interface ReadFilesOptions {
 export interface ReadFilesStats {
   workerFiles: number;
   workerFailure?: string;
+  /** Files whose stored content was used, unread (`ctx.fileContents`). */
+  storedFiles?: number;
 }
 
 /**
- * Reads the files of a directory or glob into resources, in order. Many files are read by a
+ * The resources of the files of a directory or glob, in order. A file whose stamp says it is
+ * unchanged since its content was stored (`ctx.fileContents`) is not read: its resource holds the
+ * stored content, loaded only if a stage asks for the text. The others are read (`readEveryFile`),
+ * and those read as whole UTF-8 text are remembered when their stamp had settled before the read.
+ */
+export async function readFileResources(files: readonly FileToRead[], ctx: HandlerContext, options: ReadFilesOptions): Promise<Resource[]> {
+  const cache = ctx.fileContents;
+  if (cache === undefined) return readEveryFile(files, ctx, options);
+  const mimeTypes = await loadFileMimeTypes();
+  const takenAt = (options.clock ?? Date.now)();
+  const stamps: Array<FileStamp | undefined> = [];
+  const found: Array<Resource | undefined> = [];
+  const unread: FileToRead[] = [];
+  for (const [i, file] of files.entries()) {
+    if (i % 64 === 0) await options.pace();
+    const stamp = file.uri.startsWith('file://') ? fileStamp(file.realPath) : undefined;
+    const stored = stamp === undefined ? undefined : storedFileResource(file, stamp, cache, ctx, mimeTypes);
+    if (stored === undefined) {
+      stamps.push(stamp);
+      unread.push(file);
+    } else options.onFile?.(file);
+    found.push(stored);
+  }
+  if (options.stats !== undefined) options.stats.storedFiles = files.length - unread.length;
+  const read = await readEveryFile(unread, ctx, options);
+  read.forEach((resource, k) => {
+    const stamp = stamps[k];
+    if (stamp === undefined || !isSettled(stamp, takenAt) || !isTextResource(resource) || resource.description !== undefined) return;
+    // Whole and unchanged in size while read; a change after the stamp makes a new stamp anyway.
+    if (resourceByteLength(resource) !== stamp.size) return;
+    cache.remember(unread[k]!.uri, stamp, { sha256: resourceSha256(resource), byteLength: stamp.size });
+  });
+  let next = 0;
+  return found.map((resource) => resource ?? read[next++]!);
+}
+
+/**
+ * The resource of a file from its stored content, or `undefined` when it must be read: nothing
+ * stored under this stamp, a file over the size threshold (the policy decides on a read), or a
+ * binary format by name (read as a blob, never remembered).
+ */
+function storedFileResource(file: FileToRead, stamp: FileStamp, cache: FileContentCache, ctx: HandlerContext, mimeTypes: FileMimeTypes): Resource | undefined {
+  if (stamp.size > ctx.limits.maxResourceBytes || mimeTypes.media(file.realPath) !== undefined) return undefined;
+  const stored = cache.lookup(file.uri, stamp);
+  if (stored === undefined || stored.byteLength !== stamp.size) return undefined;
+  const resource = textResourceFromUtf8({ uri: file.uri, name: file.name, mimeType: mimeTypes.text(file.realPath) }, () => stored.load());
+  rememberResourceDigest(resource, { sha256: stored.sha256, byteLength: stored.byteLength });
+  return resource;
+}
+
+/**
+ * Reads the files into resources, in order. Many files are read by a
  * worker thread — open, fstat, read, sha256 and the UTF-8 check on the second core — while this
  * thread decodes text and builds resources (RFD 002). A file the worker does not read (an error,
  * not a regular file, over the size limit) is read here with `readFileResource`, so errors,
  * size-policy prompts and truncation are the same either way; so is every file after the worker
  * failed to start or died.
  */
-export async function readFileResources(files: readonly FileToRead[], ctx: HandlerContext, options: ReadFilesOptions): Promise<Resource[]> {
+async function readEveryFile(files: readonly FileToRead[], ctx: HandlerContext, options: ReadFilesOptions): Promise<Resource[]> {
   const resources: Resource[] = [];
   /** Reads the files after the last resource made, up to `to`, on this thread. */
   const readHere = async (to: number): Promise<void> => {

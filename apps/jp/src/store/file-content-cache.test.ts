@@ -1,0 +1,86 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BlobStore, sha256Of } from './blob-store.ts';
+import { FileContents } from './file-content-cache.ts';
+
+const jpDir = () => path.join(mkdtempSync(path.join(tmpdir(), 'jp-file-contents-')), '.jp');
+const STAMP = { size: 6, mtimeMs: 1_700_000_000_123.456, ctimeMs: 1_700_000_000_200.5, ino: 42 };
+const URI = 'file:///w/src/a.ts';
+
+async function stored(dir: string, text: string) {
+  const blobs = new BlobStore(dir);
+  const bytes = new Uint8Array(Buffer.from(text));
+  await blobs.putAll(new Map([[sha256Of(bytes), bytes]]));
+  return { blobs, sha256: sha256Of(bytes), bytes };
+}
+
+describe('FileContents', () => {
+  it('finds, in a later run, stored content by the exact stamp it was remembered with', async () => {
+    const dir = jpDir();
+    const { blobs, sha256, bytes } = await stored(dir, 'hello\n');
+    const first = new FileContents(dir, blobs);
+    expect(first.lookup(URI, STAMP)).toBeUndefined();
+    first.remember(URI, STAMP, { sha256, byteLength: 6 });
+    first.save();
+
+    const next = new FileContents(dir, new BlobStore(dir));
+    const found = next.lookup(URI, STAMP);
+    expect(found).toMatchObject({ sha256, byteLength: 6 });
+    expect(found!.load()).toEqual(Buffer.from(bytes));
+    for (const changed of [{ size: 7 }, { mtimeMs: STAMP.mtimeMs + 0.001 }, { ctimeMs: STAMP.ctimeMs + 1 }, { ino: 43 }]) {
+      expect(next.lookup(URI, { ...STAMP, ...changed })).toBeUndefined();
+    }
+    expect(next.lookup('file:///w/src/b.ts', STAMP)).toBeUndefined();
+  });
+
+  it('keeps only entries whose blob is stored, and forgets one whose blob gc removed', async () => {
+    const dir = jpDir();
+    const { blobs, sha256 } = await stored(dir, 'hello\n');
+    const cache = new FileContents(dir, blobs);
+    cache.remember(URI, STAMP, { sha256, byteLength: 6 });
+    cache.remember('file:///w/never-stored.ts', STAMP, { sha256: 'a'.repeat(64), byteLength: 6 });
+    cache.save();
+    const onDisk = JSON.parse(readFileSync(cache.file, 'utf8')) as { files: Record<string, unknown> };
+    expect(Object.keys(onDisk.files)).toEqual([URI]);
+
+    rmSync(blobs.path(sha256));
+    expect(new FileContents(dir, new BlobStore(dir)).lookup(URI, STAMP)).toBeUndefined();
+  });
+
+  it('writes nothing when nothing was remembered', async () => {
+    const dir = jpDir();
+    const { blobs } = await stored(dir, 'x');
+    const cache = new FileContents(dir, blobs);
+    cache.save();
+    expect(() => readFileSync(cache.file)).toThrow(/ENOENT/);
+  });
+
+  it('treats a damaged or foreign cache file as empty, and malformed entries as absent', async () => {
+    const dir = jpDir();
+    const { blobs, sha256 } = await stored(dir, 'hello\n');
+    const cache = new FileContents(dir, blobs);
+    cache.remember(URI, STAMP, { sha256, byteLength: 6 });
+    cache.save();
+    for (const text of ['{"version":1,"files":{', '{"version":2,"files":{}}', 'null']) {
+      writeFileSync(cache.file, text);
+      expect(new FileContents(dir, blobs).lookup(URI, STAMP)).toBeUndefined();
+    }
+    const { size, mtimeMs, ctimeMs, ino } = STAMP;
+    for (const entry of [[size, mtimeMs, ctimeMs, ino, '../../../etc/passwd'], [size, mtimeMs, ctimeMs, ino], { size }]) {
+      writeFileSync(cache.file, JSON.stringify({ version: 1, files: { [URI]: entry } }));
+      expect(new FileContents(dir, blobs).lookup(URI, STAMP)).toBeUndefined();
+    }
+  });
+
+  it('names a blob that disappears between lookup and load', async () => {
+    const dir = jpDir();
+    const { blobs, sha256 } = await stored(dir, 'hello\n');
+    const cache = new FileContents(dir, blobs);
+    cache.remember(URI, STAMP, { sha256, byteLength: 6 });
+    const found = cache.lookup(URI, STAMP)!;
+    rmSync(blobs.path(sha256));
+    expect(() => found.load()).toThrow(/stored content of file:\/\/\/w\/src\/a\.ts .* is gone/);
+  });
+});

@@ -1,0 +1,101 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FileContentCache, FileStamp, StoredFileContent } from '@jp/attachments';
+import { JpError } from '@jp/core/errors';
+import { writeFileAtomic } from './atomic-write.ts';
+import { SHA256_PATTERN, type BlobStore } from './blob-store.ts';
+
+/** On disk: `{ version, files: { [file URI]: [size, mtimeMs, ctimeMs, ino, sha256] } }`. */
+const VERSION = 1;
+type Entry = [size: number, mtimeMs: number, ctimeMs: number, ino: number, sha256: string];
+
+/** Entries kept at most; the oldest go first. */
+const MAX_ENTRIES = 100_000;
+
+function isEntry(value: unknown): value is Entry {
+  return (
+    Array.isArray(value) &&
+    value.length === 5 &&
+    value.slice(0, 4).every((n) => typeof n === 'number' && Number.isFinite(n)) &&
+    typeof value[4] === 'string' &&
+    SHA256_PATTERN.test(value[4])
+  );
+}
+
+/**
+ * Which workspace files' content the blob store holds, by the stamp each file had when read
+ * (RFD 002, "Files seen before"): `.jp/cache/file-contents.json`. It is only a cache. A missing,
+ * unreadable or foreign file is an empty cache; an entry counts only while its blob is stored
+ * (`jp gc` may have removed it) and is verified when loaded; the file is rewritten after a turn is
+ * stored, and only when the turn read files worth remembering. It names workspace files only,
+ * by the `file://` URIs the conversations store anyway.
+ */
+export class FileContents implements FileContentCache {
+  readonly file: string;
+  #entries: Map<string, unknown> | undefined;
+  #remembered = new Map<string, Entry>();
+
+  constructor(
+    jpDir: string,
+    private readonly blobs: BlobStore,
+  ) {
+    this.file = path.join(jpDir, 'cache', 'file-contents.json');
+  }
+
+  /** The entries on disk, by URI; each is checked when looked up (most never are). */
+  #load(): Map<string, unknown> {
+    if (this.#entries !== undefined) return this.#entries;
+    let entries = new Map<string, unknown>();
+    try {
+      const json = JSON.parse(readFileSync(this.file, 'utf8')) as { version?: unknown; files?: unknown };
+      if (json.version === VERSION && typeof json.files === 'object' && json.files !== null) entries = new Map(Object.entries(json.files));
+    } catch {
+      // No cache yet, or one this version cannot read: every file is read, nothing is lost.
+    }
+    this.#entries = entries;
+    return entries;
+  }
+
+  lookup(uri: string, stamp: FileStamp): StoredFileContent | undefined {
+    const entry = this.#remembered.get(uri) ?? this.#load().get(uri);
+    if (!isEntry(entry)) return undefined;
+    const [size, mtimeMs, ctimeMs, ino, sha256] = entry;
+    if (size !== stamp.size || mtimeMs !== stamp.mtimeMs || ctimeMs !== stamp.ctimeMs || ino !== stamp.ino) return undefined;
+    if (!this.blobs.has(sha256, size)) return undefined;
+    return {
+      sha256,
+      byteLength: size,
+      load: () => {
+        const bytes = this.blobs.read(sha256, uri);
+        if (bytes === undefined) {
+          throw new JpError(`the stored content of ${uri} (blob ${sha256}) is gone, removed by \`jp gc\` meanwhile; run the query again`, { code: 'missing_blob' });
+        }
+        return bytes;
+      },
+    };
+  }
+
+  remember(uri: string, stamp: FileStamp, digest: { sha256: string; byteLength: number }): void {
+    this.#remembered.set(uri, [stamp.size, stamp.mtimeMs, stamp.ctimeMs, stamp.ino, digest.sha256]);
+  }
+
+  /**
+   * Writes what this run remembered, merged into what was there, keeping only entries whose blob
+   * is stored: call it after the turn's blobs are. Does nothing when nothing was remembered.
+   */
+  save(): void {
+    if (this.#remembered.size === 0) return;
+    const merged = new Map(this.#load());
+    for (const [uri, entry] of this.#remembered) {
+      merged.delete(uri); // newest last
+      merged.set(uri, entry);
+    }
+    const files: Record<string, Entry> = {};
+    const kept = [...merged].filter((pair): pair is [string, Entry] => isEntry(pair[1]) && this.blobs.has(pair[1][4], pair[1][0])).slice(-MAX_ENTRIES);
+    for (const [uri, entry] of kept) files[uri] = entry;
+    mkdirSync(path.dirname(this.file), { recursive: true });
+    writeFileAtomic(this.file, JSON.stringify({ version: VERSION, files }));
+    this.#entries = new Map(kept);
+    this.#remembered.clear();
+  }
+}

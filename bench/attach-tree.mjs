@@ -67,6 +67,9 @@ function generate() {
     writeFileSync(path.join(directory, `file${i}.${extension}`), content(i, size));
   }
   execFileSync('git', ['init', '-q'], { cwd: tree, env: gitEnv });
+  // 9 000 new objects would start `git gc --auto` in the background, which then competes with
+  // every measurement for a core: never in this repository.
+  execFileSync('git', ['config', 'gc.auto', '0'], { cwd: tree, env: gitEnv });
   execFileSync('git', ['add', '-A'], { cwd: tree, env: gitEnv });
   execFileSync('git', ['commit', '-q', '-m', 'tree'], { cwd: tree, env: gitEnv });
   execFileSync(process.execPath, [jp, 'init'], { cwd: tree, env, stdio: 'ignore' });

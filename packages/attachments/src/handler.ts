@@ -70,7 +70,7 @@ export interface StoredFileContent {
  * Keys are `file://` URIs; nothing outside the workspace is ever given to it.
  */
 export interface FileContentCache {
-  /** The stored content of the file whose stamp was exactly this when it was read, if still stored. */
+  /** The stored content of the file whose stamp was exactly this when it was read (so `byteLength` is `stamp.size`), if still stored. */
   lookup(uri: string, stamp: FileStamp): StoredFileContent | undefined;
   /** Records content just read from a file whose stamp, taken before the read, had settled. */
   remember(uri: string, stamp: FileStamp, digest: { sha256: string; byteLength: number }): void;

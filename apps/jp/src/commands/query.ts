@@ -18,10 +18,10 @@ import { readQueryText, readStdinBytes, stdinIsPiped } from '../query/read-query
 import { stdinResource } from '../query/stdin-resource.ts';
 import { createAttachmentRegistry, handlerContext } from '../resolution/attachment-runtime.ts';
 import { planTurnAttachments, resolvePlan, urisInStream } from '../resolution/resolve-turn-attachments.ts';
+import { FileContents } from '../store/file-content-cache.ts';
 import { loadMcpTools } from '../tools/mcp-tools.ts';
 import { selectTools } from '../tools/select-tools.ts';
 import { DEFAULT_RETRY_POLICY } from '../turn/retry-policy.ts';
-import { FileContents } from '../store/file-content-cache.ts';
 import { selectProvider } from '../turn/select-provider.ts';
 import { runTurnLoop, ToolRoundsExceeded, type TurnLoopResult } from '../turn/turn-loop.ts';
 

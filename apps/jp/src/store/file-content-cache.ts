@@ -16,7 +16,10 @@ function isEntry(value: unknown): value is Entry {
   return (
     Array.isArray(value) &&
     value.length === 5 &&
-    value.slice(0, 4).every((n) => typeof n === 'number' && Number.isFinite(n)) &&
+    Number.isFinite(value[0]) &&
+    Number.isFinite(value[1]) &&
+    Number.isFinite(value[2]) &&
+    Number.isFinite(value[3]) &&
     typeof value[4] === 'string' &&
     SHA256_PATTERN.test(value[4])
   );

@@ -69,8 +69,8 @@ export async function readFileResources(files: readonly FileToRead[], ctx: Handl
   const read = await readEveryFile(unread, ctx, options);
   read.forEach((resource, k) => {
     const stamp = stamps[k];
-    if (stamp === undefined || !isSettled(stamp, takenAt) || !isTextResource(resource) || resource.description !== undefined) return;
-    // Whole and unchanged in size while read; a change after the stamp makes a new stamp anyway.
+    if (stamp === undefined || !isSettled(stamp, takenAt) || !isTextResource(resource)) return;
+    // Whole (a truncated text is shorter) and unchanged in size while read; a change after the stamp makes a new stamp anyway.
     if (resourceByteLength(resource) !== stamp.size) return;
     cache.remember(unread[k]!.uri, stamp, { sha256: resourceSha256(resource), byteLength: stamp.size });
   });
@@ -86,7 +86,7 @@ export async function readFileResources(files: readonly FileToRead[], ctx: Handl
 function storedFileResource(file: FileToRead, stamp: FileStamp, cache: FileContentCache, ctx: HandlerContext, mimeTypes: FileMimeTypes): Resource | undefined {
   if (stamp.size > ctx.limits.maxResourceBytes || mimeTypes.media(file.realPath) !== undefined) return undefined;
   const stored = cache.lookup(file.uri, stamp);
-  if (stored === undefined || stored.byteLength !== stamp.size) return undefined;
+  if (stored === undefined) return undefined;
   const resource = textResourceFromUtf8({ uri: file.uri, name: file.name, mimeType: mimeTypes.text(file.realPath) }, () => stored.load());
   rememberResourceDigest(resource, { sha256: stored.sha256, byteLength: stored.byteLength });
   return resource;

@@ -244,3 +244,34 @@ describe('attaching a directory again', () => {
     expect(second.stdout).toContain(sha('export const v3 = 9;\n'));
   });
 });
+
+describe('attaching a large directory', () => {
+  it('stores what the reader threads spooled as packs, leaving no spool file, and shows the content back verbatim', async () => {
+    const { root, env } = makeSandbox('jp-blobs-spool-');
+    const ws = path.join(root, 'project');
+    mkdirSync(path.join(ws, 'tree'), { recursive: true });
+    // Over the 200 files from which worker threads read (and write the spool).
+    const files = Object.fromEntries(Array.from({ length: 240 }, (_, i) => [`tree/f${String(i).padStart(3, '0')}.txt`, `file ${i}\n`.repeat(1 + (i % 7))]));
+    for (const [name, text] of Object.entries(files)) writeFileSync(path.join(ws, name), text);
+    const jp = (args: string[]) => runJp(args, { cwd: ws, env });
+    expect((await jp(['init'])).code).toBe(0);
+
+    // A query that fails after the tree was read (its second attachment fails) leaves .jp/ as it was.
+    const before = snapshotTree(path.join(ws, '.jp'));
+    const failed = await jp(['query', '--new', '-m', 'echo', '--attach', 'tree/', '--attach', 'cmd:false', 'x']);
+    expect(failed.code).toBe(4);
+    expect(snapshotTree(path.join(ws, '.jp'))).toEqual(before);
+
+    const stored = await jp(['-F', 'json', 'query', '--new', '-m', 'echo', '--attach', 'tree/', 'x']);
+    expect(stored.code, stored.stderr).toBe(0);
+    const packs = readdirSync(path.join(ws, '.jp', 'blobs', 'packs'));
+    expect(packs.length).toBeGreaterThan(0);
+    expect(packs.every((name) => /^[0-9a-f]{64}\.pack$/.test(name))).toBe(true);
+    const shown = await jp(['-F', 'json', 'conversation', 'show', lastJson(stored.stdout).conversation]);
+    const request = JSON.parse(shown.stdout).events.find((event: { type: string }) => event.type === 'chat_request');
+    expect(Object.fromEntries(request.resources.map((r: { name: string; text: string }) => [r.name, r.text]))).toEqual(files);
+    // And jp gc keeps every one of them.
+    expect((await jp(['gc'])).code).toBe(0);
+    expect((await jp(['-F', 'json', 'conversation', 'show', lastJson(stored.stdout).conversation])).code).toBe(0);
+  });
+});

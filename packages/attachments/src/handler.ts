@@ -70,10 +70,34 @@ export interface StoredFileContent {
  * Keys are `file://` URIs; nothing outside the workspace is ever given to it.
  */
 export interface FileContentCache {
+  /** Whether anything is remembered of this file: only then is it worth a `stat` before reading. */
+  knows(uri: string): boolean;
   /** The stored content of the file whose stamp was exactly this when it was read (so `byteLength` is `stamp.size`), if still stored. */
   lookup(uri: string, stamp: FileStamp): StoredFileContent | undefined;
   /** Records content just read from a file whose stamp, taken before the read, had settled. */
   remember(uri: string, stamp: FileStamp, digest: { sha256: string; byteLength: number }): void;
+}
+
+/**
+ * A place in the app's blob store where a reader of many files writes their content as it reads
+ * it, back to back, so that storing the turn adopts the file instead of writing the same bytes
+ * again, and its flush to disk overlaps the reading (RFD 008, "Spooled content"). The reader
+ * owns the files it opens until it reports what it wrote; the app discards what it never adopts.
+ */
+export interface ContentSpool {
+  /** A new empty file for one writer (created, in the store's directory). */
+  create(): string;
+  /** What was written to `file`, in order: blob `sha256` at `[offset, offset + size)`. */
+  written(file: string, blobs: ReadonlyArray<SpooledBlob>): void;
+  /** The bytes of a blob written earlier, wherever the file is now (adopted or not). */
+  read(blob: SpooledBlob): Uint8Array;
+}
+
+export interface SpooledBlob {
+  file: string;
+  sha256: string;
+  offset: number;
+  size: number;
 }
 
 /** What to do with one resource over the size threshold, asked of the user on a terminal. */
@@ -113,6 +137,8 @@ export interface HandlerContext {
   signal?: AbortSignal | undefined;
   /** Stored content of workspace files, used by directory and glob reads; absent, every file is read. */
   fileContents?: FileContentCache | undefined;
+  /** Where directory and glob reads write what they read; absent, content stays in memory until stored. */
+  spool?: ContentSpool | undefined;
 }
 
 /**

@@ -5,6 +5,7 @@ export {
   type AttachmentHandler,
   type AttachmentLimits,
   type CommandLimits,
+  type ContentSpool,
   type FetchLimits,
   type FileContentCache,
   type FileStamp,
@@ -13,6 +14,7 @@ export {
   type McpClients,
   type OversizeDecision,
   type ResolveProgress,
+  type SpooledBlob,
   type StoredFileContent,
 } from './handler.ts';
 export { AttachmentRegistry, createRegistry } from './registry.ts';

@@ -18,6 +18,7 @@ import { readQueryText, readStdinBytes, stdinIsPiped } from '../query/read-query
 import { stdinResource } from '../query/stdin-resource.ts';
 import { createAttachmentRegistry, handlerContext } from '../resolution/attachment-runtime.ts';
 import { planTurnAttachments, resolvePlan, urisInStream } from '../resolution/resolve-turn-attachments.ts';
+import type { BlobSpool } from '../store/blob-spool.ts';
 import { FileContents } from '../store/file-content-cache.ts';
 import { loadMcpTools } from '../tools/mcp-tools.ts';
 import { selectTools } from '../tools/select-tools.ts';
@@ -81,6 +82,7 @@ export async function queryCommand(globals: GlobalOptions, textArgs: string[], o
   const release = id === undefined || !persist ? undefined : await store.lock(id, lockTimeout * 1000);
   const interrupt = onInterrupt();
   let mcp: HandlerContext['mcp'];
+  let spool: BlobSpool | undefined;
   try {
     const baseConfig = id === undefined ? mergeLayers(fileLayers) : store.baseConfig(id);
     const loaded = id === undefined ? { events: [], warnings: [] } : await store.events(id);
@@ -93,7 +95,9 @@ export async function queryCommand(globals: GlobalOptions, textArgs: string[], o
     // Resolution: this invocation's --attach, then declarations the stream has not seen.
     const registry = createAttachmentRegistry();
     const fileContents = new FileContents(ctx.workspace.jpDir, store.blobs);
-    const hctx: HandlerContext = { ...handlerContext(ctx.workspace, ctx.cwd, config, output), signal: interrupt.signal, fileContents };
+    // Trees read for this turn are written to the blob store as they are read; only a stored turn keeps them.
+    spool = persist ? store.blobs.createSpool() : undefined;
+    const hctx: HandlerContext = { ...handlerContext(ctx.workspace, ctx.cwd, config, output), signal: interrupt.signal, fileContents, spool };
     mcp = hctx.mcp;
     const attached: string[] = [];
     for (const input of options.attach) if (input !== '-') attached.push(await registry.validate(input, hctx));
@@ -211,6 +215,7 @@ export async function queryCommand(globals: GlobalOptions, textArgs: string[], o
     report(output, { id: conversationId, turn: turnIndex, result, structured, created: persist && id === undefined, schema: schema !== undefined });
   } finally {
     interrupt.dispose();
+    spool?.discard();
     release?.();
     await closeMcpClients(mcp);
   }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { open, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileDurably } from './atomic-write.ts';
 import { SHA256_PATTERN } from './blob-sha256.ts';
@@ -31,6 +32,37 @@ function packName(index: Buffer): string {
   return `${createHash('sha256').update(index).digest('hex')}.pack`;
 }
 
+/** The index and trailer that end a pack whose blobs are `rows`, and the pack's file name. */
+function packEnd(rows: ReadonlyArray<readonly [string, number, number]>): { index: Buffer; trailer: Buffer; name: string } {
+  const index = Buffer.from(JSON.stringify(rows), 'utf8');
+  const trailer = Buffer.alloc(TRAILER_BYTES);
+  MAGIC.copy(trailer, 0);
+  trailer.writeBigUInt64BE(BigInt(index.byteLength), 8);
+  return { index, trailer, name: packName(index) };
+}
+
+/**
+ * Makes a pack of a file that holds blobs already, written by someone else (a spool, see
+ * blob-spool.ts): `rows` say where each lies, all below `end`. The index and trailer are written
+ * at `end` (anything after it is cut), the file is flushed and renamed into `dir`; the caller
+ * flushes `dir`. Returns the pack's path and entries, as `writePack` does.
+ */
+export async function finishPack(file: string, dir: string, rows: ReadonlyArray<readonly [sha256: string, offset: number, size: number]>, end: number): Promise<{ file: string; entries: Map<string, PackedBlob> }> {
+  const { index, trailer, name } = packEnd(rows);
+  const handle = await open(file, 'r+');
+  try {
+    await handle.write(index, 0, index.byteLength, end);
+    await handle.write(trailer, 0, TRAILER_BYTES, end + index.byteLength);
+    await handle.truncate(end + index.byteLength + TRAILER_BYTES);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  const pack = path.join(dir, name);
+  await rename(file, pack);
+  return { file: pack, entries: new Map(rows.map(([sha256, at, size]) => [sha256, { pack: name, offset: at, size }])) };
+}
+
 /**
  * Writes the blobs as one pack in `dir` and returns its path once it is durable
  * (`writeFileDurably`; the caller flushes `dir`). `blobs` are in the order they are laid out.
@@ -42,13 +74,9 @@ export async function writePack(dir: string, blobs: ReadonlyArray<readonly [sha2
     rows.push([sha256, offset, bytes.byteLength]);
     offset += bytes.byteLength;
   }
-  const index = Buffer.from(JSON.stringify(rows), 'utf8');
-  const trailer = Buffer.alloc(TRAILER_BYTES);
-  MAGIC.copy(trailer, 0);
-  trailer.writeBigUInt64BE(BigInt(index.byteLength), 8);
-  const file = path.join(dir, packName(index));
+  const { index, trailer, name } = packEnd(rows);
+  const file = path.join(dir, name);
   await writeFileDurably(file, [...blobs.map(([, bytes]) => bytes), index, trailer]);
-  const name = path.basename(file);
   return { file, entries: new Map(rows.map(([sha256, at, size]) => [sha256, { pack: name, offset: at, size }])) };
 }
 

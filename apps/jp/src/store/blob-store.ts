@@ -5,6 +5,7 @@ import { JpError } from '@jp/core/errors';
 import { writeFileDurably } from './atomic-write.ts';
 import { DamagedPack, readPackIndex, readPacked, writePack, type PackedBlob } from './blob-pack.ts';
 import { sha256Of } from './blob-sha256.ts';
+import { BlobSpool } from './blob-spool.ts';
 
 export { SHA256_PATTERN, sha256Of } from './blob-sha256.ts';
 
@@ -37,6 +38,8 @@ export class BlobStore {
   readonly packsDir: string;
   /** Where each packed blob lies, loaded on first use. */
   #packed: Map<string, PackedBlob> | undefined;
+  /** This run's spools: `putAll` adopts what they hold instead of writing it. */
+  #spools: BlobSpool[] = [];
 
   constructor(readonly jpDir: string) {
     this.dir = path.join(jpDir, 'blobs');
@@ -80,6 +83,16 @@ export class BlobStore {
     return packed;
   }
 
+  /**
+   * A spool for a reader of many files (blob-spool.ts): content written to it as it is read is
+   * adopted by `putAll` when a turn stores it. The caller discards the spool when done.
+   */
+  createSpool(): BlobSpool {
+    const spool = new BlobSpool(this.packsDir);
+    this.#spools.push(spool);
+    return spool;
+  }
+
   /** Forget the pack indexes read so far (another process may have repacked). */
   reloadPacks(): void {
     this.#packed = undefined;
@@ -102,14 +115,20 @@ export class BlobStore {
   /**
    * Stores payloads keyed by their sha256 and returns once every one is durable. A blob already
    * present with the right size is left alone; a loose one of the wrong size (damage) is replaced.
-   * From `PACK_FROM` missing blobs on, they go into one new pack; fewer are written loose.
+   * Blobs a spool of this run holds (`createSpool`) are adopted with their spool file; of the
+   * rest, from `PACK_FROM` missing blobs on, they go into one new pack; fewer are written loose.
    */
   async putAll(payloads: ReadonlyMap<string, BlobContent>): Promise<{ written: number }> {
-    const missing = [...payloads].filter(([sha256, content]) => !this.has(sha256, sizeOf(content)));
+    let missing = [...payloads].filter(([sha256, content]) => !this.has(sha256, sizeOf(content)));
     if (missing.length === 0) return { written: 0 };
+    const spooled = await this.adoptSpooled(missing);
+    if (spooled > 0) {
+      missing = missing.filter(([sha256, content]) => this.#packed?.get(sha256)?.size !== sizeOf(content));
+      if (missing.length === 0) return { written: spooled };
+    }
     if (missing.length >= PACK_FROM) {
       await this.putPack(missing.map(([sha256, content]) => [sha256, bytesOf(content)] as const));
-      return { written: missing.length };
+      return { written: missing.length + spooled };
     }
     const dirs = new Set(missing.map(([sha256]) => path.dirname(this.path(sha256))));
     const parents = await makeDirectories(dirs);
@@ -122,7 +141,24 @@ export class BlobStore {
     };
     await Promise.all(Array.from({ length: Math.min(WRITE_CONCURRENCY, missing.length) }, worker));
     await Promise.all([...dirs, ...parents].map(syncDirectory));
-    return { written: missing.length };
+    return { written: missing.length + spooled };
+  }
+
+  /** Adopts the spool files holding any of `missing` as packs; returns how many of `missing` they held. */
+  private async adoptSpooled(missing: ReadonlyArray<readonly [string, BlobContent]>): Promise<number> {
+    if (this.#spools.length === 0) return 0;
+    const wanted = new Set(missing.map(([sha256]) => sha256));
+    const packed = this.packIndex();
+    let count = 0;
+    for (const spool of this.#spools) {
+      const adopted = await spool.adopt(wanted);
+      for (const [sha256, blob] of adopted) {
+        if (wanted.delete(sha256)) count++;
+        if (!packed.has(sha256)) packed.set(sha256, blob);
+      }
+    }
+    if (count > 0) await syncDirectory(this.packsDir);
+    return count;
   }
 
   /** Writes the blobs as one durable pack and adds it to the index. */

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { isStaleTemporary } from './blob-spool.ts';
 import { DamagedPack, readPackIndex, readPacked, type PackedBlob } from './blob-pack.ts';
 import { SHA256_PATTERN, sha256Of, type BlobStore } from './blob-store.ts';
 import type { ConversationStore } from './conversation-store.ts';
@@ -89,7 +90,9 @@ async function collectPacks(blobs: BlobStore, referenced: ReadonlySet<string>, r
   for (const name of entries(blobs.packsDir)) {
     const file = path.join(blobs.packsDir, name);
     if (name.startsWith('.') && name.endsWith('.tmp')) {
-      rmSync(file, { force: true });
+      // A spool file (blob-spool.ts) may vanish meanwhile: adopted or discarded by its query.
+      const modified = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+      if (modified !== undefined && isStaleTemporary(name, Date.now() - modified)) rmSync(file, { force: true });
       continue;
     }
     if (!name.endsWith('.pack')) continue;

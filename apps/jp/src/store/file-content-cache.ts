@@ -59,6 +59,10 @@ export class FileContents implements FileContentCache {
     return entries;
   }
 
+  knows(uri: string): boolean {
+    return this.#remembered.has(uri) || this.#load().has(uri);
+  }
+
   lookup(uri: string, stamp: FileStamp): StoredFileContent | undefined {
     const entry = this.#remembered.get(uri) ?? this.#load().get(uri);
     if (!isEntry(entry)) return undefined;

@@ -11,10 +11,12 @@ export interface ReaderWorkerData {
   paths: string[];
   /** A file larger than this is not read: it comes back as `fallback` (the size policy decides). */
   maxBytes: number;
-  /** Files are packed into buffers of about this size, one message each. */
-  batchBytes: number;
-  /** At most this many batches are in flight; the worker waits for the reader to catch up. */
-  window: number;
+  /**
+   * Where the bytes go. `buffers`: packed into buffers of about `batchBytes`, one message each,
+   * transferred to the reader. `spool`: written back to back into the open file `fd` (a
+   * `ContentSpool` file) from offset 0; messages then carry no bytes, only where they lie.
+   */
+  output: { to: 'buffers'; batchBytes: number; window: number } | { to: 'spool'; fd: number; batchFiles: number };
   /** Int32Array over it: [0] batches the reader has consumed (it adds and notifies). */
   control: SharedArrayBuffer;
 }
@@ -25,19 +27,25 @@ export type ReadEntry =
   | {
       index: number;
       fallback?: undefined;
-      /** The bytes are `buffer[offset, offset + length)`; `size` is what fstat said. */
+      /** The bytes are `[offset, offset + length)` of the batch's buffer, or of the spool file. */
       offset: number;
       length: number;
+      /** What fstat said before the read: the file's stamp. */
       size: number;
+      mtimeMs: number;
+      ctimeMs: number;
+      ino: number;
       sha256: string;
       /** UTF-8 without a NUL byte. */
       utf8: boolean;
     };
 
-/** One message: entries in path order and the buffer holding their bytes (transferred, not copied). */
+/** One message: entries in path order and, when reading into buffers, the buffer holding their bytes (transferred, not copied). */
 export interface ReadBatch {
   entries: ReadEntry[];
-  buffer: ArrayBuffer;
+  buffer?: ArrayBuffer;
+  /** Bytes written to the spool file so far (spool output). */
+  spooled?: number;
 }
 
 function readerWorker(): void {
@@ -47,18 +55,28 @@ function readerWorker(): void {
   const fs = process.getBuiltinModule('node:fs');
   const { createHash } = process.getBuiltinModule('node:crypto');
   const { isUtf8 } = process.getBuiltinModule('node:buffer');
-  const { paths, maxBytes, batchBytes, window, control } = workerData as ReaderWorkerData;
+  const { paths, maxBytes, output, control } = workerData as ReaderWorkerData;
   const consumed = new Int32Array(control);
   const flags = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK;
+  const spool = output.to === 'spool' ? output : undefined;
+  const batchBytes = output.to === 'buffers' ? output.batchBytes : 1024 * 1024;
+  const window = output.to === 'buffers' ? output.window : 0;
 
   let sent = 0;
+  // Buffers: a new one per batch, handed over. Spool: one scratch buffer, reused for every file.
   let buffer = new ArrayBuffer(batchBytes);
   let view = Buffer.from(buffer);
   let used = 0;
+  let spooled = 0;
   let entries: ReadEntry[] = [];
 
   const send = (): void => {
     if (entries.length === 0) return;
+    if (spool !== undefined) {
+      parentPort!.postMessage({ entries, spooled } satisfies ReadBatch);
+      entries = [];
+      return;
+    }
     parentPort!.postMessage({ entries, buffer } satisfies ReadBatch, [buffer]);
     sent++;
     // Back-pressure: never more than `window` batches waiting in the reader's queue.
@@ -69,6 +87,24 @@ function readerWorker(): void {
     view = Buffer.from(buffer);
     used = 0;
     entries = [];
+  };
+
+  /** Makes room for `size` bytes at `used`: a new batch, or a larger scratch buffer. */
+  const room = (size: number): void => {
+    if (spool !== undefined) {
+      used = 0;
+      if (size > view.length) {
+        buffer = new ArrayBuffer(Math.max(size, view.length * 2));
+        view = Buffer.from(buffer);
+      }
+      return;
+    }
+    if (used + size <= view.length) return;
+    send();
+    if (size > view.length) {
+      buffer = new ArrayBuffer(size);
+      view = Buffer.from(buffer);
+    }
   };
 
   for (let index = 0; index < paths.length; index++) {
@@ -87,13 +123,7 @@ function readerWorker(): void {
         continue;
       }
       const size = stats.size;
-      if (used + size > view.length) {
-        send();
-        if (size > view.length) {
-          buffer = new ArrayBuffer(size);
-          view = Buffer.from(buffer);
-        }
-      }
+      room(size);
       let length = 0;
       while (length < size) {
         const bytesRead = fs.readSync(fd, view, used + length, size - length, length);
@@ -102,8 +132,15 @@ function readerWorker(): void {
       }
       const bytes = view.subarray(used, used + length);
       const sha256 = createHash('sha256').update(bytes).digest('hex');
-      entries.push({ index, offset: used, length, size, sha256, utf8: bytes.indexOf(0) === -1 && isUtf8(bytes) });
-      used += length;
+      const utf8 = bytes.indexOf(0) === -1 && isUtf8(bytes);
+      let offset = used;
+      if (spool !== undefined) {
+        offset = spooled;
+        for (let written = 0; written < length; ) written += fs.writeSync(spool.fd, bytes, written, length - written, spooled + written);
+        spooled += length;
+      } else used += length;
+      entries.push({ index, offset, length, size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino, sha256, utf8 });
+      if (spool !== undefined && entries.length >= spool.batchFiles) send();
     } catch {
       entries.push({ index, fallback: true });
     } finally {

@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AttachmentError, resourceByteLength, resourceBytes, resourceSha256, sha256Hex, type Resource } from '@jp/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AttachmentLimits, FileContentCache, FileStamp } from '../handler.ts';
+import type { AttachmentLimits, ContentSpool, FileContentCache, FileStamp, SpooledBlob } from '../handler.ts';
 import { tempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.ts';
 import { createEventLoopPacer } from './event-loop-pacer.ts';
 import { SETTLED_AFTER_MS } from './file-stamp.ts';
@@ -68,6 +69,36 @@ describe('readFileResources', () => {
     expect(parallel.seen).toEqual(Object.keys(contents));
     for (const { remembered, actual } of withDigests(parallel.resources)) expect(remembered).toEqual(actual);
     expect(parallel.resources.map((resource) => ('text' in resource ? 'text' : 'blob'))).toEqual(['text', 'blob', 'text', 'blob', 'blob', 'text', 'blob']);
+  });
+
+  it('writes what a worker reads to the spool: the same resources, their bytes in the spool file, each file reported', async () => {
+    const contents: Record<string, string | Uint8Array> = {
+      'a.ts': 'export const a = 1;\n',
+      'b.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      'c.txt': '',
+      'f.md': '\ufeff# Título — 日本語 🦀\n',
+      'big.txt': 'x'.repeat(40),
+    };
+    for (const [name, content] of Object.entries(contents)) await ws.write(name, content);
+    const files = await filesOf(Object.keys(contents));
+    const spool = fileSpool(path.join(ws.root, '.spool'));
+    const stats: ReadFilesStats = { workerFiles: 0 };
+    // Two workers (two spool files); big.txt is over the limit and read on this thread, outside the spool.
+    const ctx = { ...ws.ctx({ limits: { maxResourceBytes: 32, sizePolicy: 'truncate' } }), spool: spool.spool };
+    const spooled = await readFileResources(files, ctx, { pace: createEventLoopPacer(undefined, 0), tuning: { parallelFrom: 1, workers: 2, batchFiles: 1 }, stats });
+    expect(stats).toEqual({ workerFiles: 4, spooledFiles: 4 });
+    expect(spool.reads()).toBe(1); // the PNG's blob; no text was loaded yet
+    const serial = await read(files, ON_ONE_THREAD, { maxResourceBytes: 32, sizePolicy: 'truncate' });
+    expect(spooled).toEqual(serial.resources);
+    for (const { remembered, actual } of withDigests(spooled)) expect(remembered).toEqual(actual);
+    // Every file the workers read is reported once, with its place in a spool file holding exactly its bytes.
+    const reported = spool.reported();
+    expect(new Set(reported.map((blob) => blob.file)).size).toBe(2);
+    expect(reported.map((blob) => blob.sha256).sort()).toEqual(spooled.slice(0, 4).map((resource) => resourceSha256(resource)).sort());
+    for (const blob of reported) {
+      const bytes = (await fs.readFile(blob.file)).subarray(blob.offset, blob.offset + blob.size);
+      expect(sha256Hex(bytes)).toBe(blob.sha256);
+    }
   });
 
   it('keeps order across many small batches, files larger than a batch, and a full window', async () => {
@@ -166,12 +197,36 @@ describe('the file handler on a large directory', () => {
   });
 });
 
+/** A spool as the app keeps one (blob-spool.ts), in a plain directory: what readers report, and how often content is read back. */
+function fileSpool(dir: string) {
+  const reported: SpooledBlob[] = [];
+  let reads = 0;
+  let made = 0;
+  const spool: ContentSpool = {
+    create() {
+      mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `spool-${made++}`);
+      writeFileSync(file, '');
+      return file;
+    },
+    written(_file, blobs) {
+      reported.push(...blobs);
+    },
+    read(blob) {
+      reads++;
+      return readFileSync(blob.file).subarray(blob.offset, blob.offset + blob.size);
+    },
+  };
+  return { spool, reported: () => reported, reads: () => reads };
+}
+
 /** A content cache as the app keeps one, in memory: stamps by URI, bytes by sha256. */
 function memoryContents() {
   const stamps = new Map<string, { stamp: FileStamp; sha256: string }>();
   const blobs = new Map<string, Uint8Array>();
   let loads = 0;
   const cache: FileContentCache = {
+    knows: (uri) => stamps.has(uri),
     lookup(uri, stamp) {
       const entry = stamps.get(uri);
       if (entry === undefined || JSON.stringify(entry.stamp) !== JSON.stringify(stamp)) return undefined;

@@ -1,25 +1,39 @@
+import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { isTextResource, rememberResourceDigest, resourceByteLength, resourceSha256, textResourceFromUtf8, type Resource } from '@jp/core';
-import type { FileContentCache, FileStamp, HandlerContext } from '../handler.ts';
+import type { ContentSpool, FileContentCache, FileStamp, HandlerContext, SpooledBlob } from '../handler.ts';
 import { loadFileMimeTypes, type FileMimeTypes } from './file-mime-type.ts';
 import { fileStamp, isSettled } from './file-stamp.ts';
 import { READER_WORKER_SOURCE, type ReadBatch, type ReaderWorkerData } from './file-reader-worker.ts';
 import { HARD_MAX_BYTES } from './oversize-read-length.ts';
 import { readFileResource, resourceFromBytes, type FileToRead } from './read-file-resource.ts';
+import { resourceFromSpool } from './spooled-resource.ts';
 
 export interface ReaderTuning {
   /** From this many files on, a worker thread reads them; fewer are read faster than a worker starts. */
   parallelFrom: number;
-  /** Bytes per batch (one message from the worker). */
+  /** Bytes per batch (one message from the worker), when the bytes come back in buffers. */
   batchBytes: number;
   /** Batches in flight at most, per worker: bounds the memory a worker can run ahead with. */
   window: number;
+  /** Files per message when the worker writes to `ctx.spool` (messages then carry no bytes). */
+  batchFiles: number;
+  /** Bytes a spool file may hold unflushed: past that, a flush starts in the background. */
+  flushBytes: number;
   /** Workers, each reading a contiguous share of the files. */
   workers: number;
   workerSource: string;
 }
 
-const TUNING: ReaderTuning = { parallelFrom: 200, batchBytes: 1024 * 1024, window: 64, workers: 2, workerSource: READER_WORKER_SOURCE };
+const TUNING: ReaderTuning = {
+  parallelFrom: 200,
+  batchBytes: 1024 * 1024,
+  window: 64,
+  batchFiles: 256,
+  flushBytes: 8 * 1024 * 1024,
+  workers: 2,
+  workerSource: READER_WORKER_SOURCE,
+};
 
 export interface ReadFilesOptions {
   /** Called for every file as its resource is made (progress). */
@@ -37,6 +51,8 @@ export interface ReadFilesOptions {
 export interface ReadFilesStats {
   workerFiles: number;
   workerFailure?: string;
+  /** Files whose content the worker wrote to `ctx.spool`. */
+  spooledFiles?: number;
   /** Files whose stored content was used, unread (`ctx.fileContents`). */
   storedFiles?: number;
 }
@@ -44,38 +60,42 @@ export interface ReadFilesStats {
 /**
  * The resources of the files of a directory or glob, in order. A file whose stamp says it is
  * unchanged since its content was stored (`ctx.fileContents`) is not read: its resource holds the
- * stored content, loaded only if a stage asks for the text. The others are read (`readEveryFile`),
- * and those read as whole UTF-8 text are remembered when their stamp had settled before the read.
+ * stored content, loaded only if a stage asks for the text. Only files the cache knows are
+ * stamped first, so a first read of a tree costs no `stat` more than the read itself. The others
+ * are read (`readEveryFile`), and those read as whole UTF-8 text are remembered when their stamp
+ * — taken before the read — had settled.
  */
 export async function readFileResources(files: readonly FileToRead[], ctx: HandlerContext, options: ReadFilesOptions): Promise<Resource[]> {
   const cache = ctx.fileContents;
-  if (cache === undefined) return readEveryFile(files, ctx, options);
+  if (cache === undefined) return (await readEveryFile(files, ctx, options)).resources;
   const mimeTypes = await loadFileMimeTypes();
   const takenAt = (options.clock ?? Date.now)();
-  const stamps: Array<FileStamp | undefined> = [];
   const found: Array<Resource | undefined> = [];
   const unread: FileToRead[] = [];
+  /** Stamps of the unread files taken here; the worker brings its own for the files it reads. */
+  const stamped: Array<FileStamp | undefined> = [];
   for (const [i, file] of files.entries()) {
     if (i % 64 === 0) await options.pace();
-    const stamp = file.uri.startsWith('file://') ? fileStamp(file.realPath) : undefined;
+    const workspaceFile = file.uri.startsWith('file://');
+    const stamp = workspaceFile && cache.knows(file.uri) ? fileStamp(file.realPath) : undefined;
     const stored = stamp === undefined ? undefined : storedFileResource(file, stamp, cache, ctx, mimeTypes);
     if (stored === undefined) {
-      stamps.push(stamp);
       unread.push(file);
+      stamped.push(stamp);
     } else options.onFile?.(file);
     found.push(stored);
   }
   if (options.stats !== undefined) options.stats.storedFiles = files.length - unread.length;
-  const read = await readEveryFile(unread, ctx, options);
-  read.forEach((resource, k) => {
-    const stamp = stamps[k];
-    if (stamp === undefined || !isSettled(stamp, takenAt) || !isTextResource(resource)) return;
+  const read = await readEveryFile(unread, ctx, options, (k) => stamped[k] ?? (unread[k]!.uri.startsWith('file://') ? fileStamp(unread[k]!.realPath) : undefined));
+  read.resources.forEach((resource, k) => {
+    const stamp = read.stamps[k];
+    if (stamp === undefined || !unread[k]!.uri.startsWith('file://') || !isSettled(stamp, takenAt) || !isTextResource(resource)) return;
     // Whole (a truncated text is shorter) and unchanged in size while read; a change after the stamp makes a new stamp anyway.
     if (resourceByteLength(resource) !== stamp.size) return;
     cache.remember(unread[k]!.uri, stamp, { sha256: resourceSha256(resource), byteLength: stamp.size });
   });
   let next = 0;
-  return found.map((resource) => resource ?? read[next++]!);
+  return found.map((resource) => resource ?? read.resources[next++]!);
 }
 
 /**
@@ -92,35 +112,55 @@ function storedFileResource(file: FileToRead, stamp: FileStamp, cache: FileConte
   return resource;
 }
 
+/** Resources in the files' order, and the stamp each file had before it was read, where known. */
+interface ReadFiles {
+  resources: Resource[];
+  stamps: Array<FileStamp | undefined>;
+}
+
 /**
- * Reads the files into resources, in order. Many files are read by a
- * worker thread — open, fstat, read, sha256 and the UTF-8 check on the second core — while this
- * thread decodes text and builds resources (RFD 002). A file the worker does not read (an error,
- * not a regular file, over the size limit) is read here with `readFileResource`, so errors,
- * size-policy prompts and truncation are the same either way; so is every file after the worker
- * failed to start or died.
+ * Reads the files into resources, in order. Many files are read by worker threads — open, fstat,
+ * read, sha256 and the UTF-8 check off this thread — while this thread builds resources (RFD
+ * 002). With `ctx.spool`, a worker writes the bytes into a spool file as it reads them and sends
+ * only where they lie: the store adopts that file instead of writing the content again, and it
+ * is flushed to disk in the background meanwhile (RFD 008). A file the worker does not read (an
+ * error, not a regular file, over the size limit) is read here with `readFileResource`, so
+ * errors, size-policy prompts and truncation are the same either way; so is every file after the
+ * worker failed to start or died. `stampHere(k)` stamps file `k` before it is read on this thread.
  */
-async function readEveryFile(files: readonly FileToRead[], ctx: HandlerContext, options: ReadFilesOptions): Promise<Resource[]> {
+async function readEveryFile(
+  files: readonly FileToRead[],
+  ctx: HandlerContext,
+  options: ReadFilesOptions,
+  stampHere: (k: number) => FileStamp | undefined = () => undefined,
+): Promise<ReadFiles> {
   const resources: Resource[] = [];
+  const stamps: Array<FileStamp | undefined> = [];
   /** Reads the files after the last resource made, up to `to`, on this thread. */
   const readHere = async (to: number): Promise<void> => {
-    for (const file of files.slice(resources.length, to)) {
+    for (let k = resources.length; k < to; k++) {
+      const file = files[k]!;
       await options.pace();
       options.onFile?.(file);
+      stamps.push(stampHere(k));
       resources.push(await readFileResource(file, ctx));
     }
   };
   const tuning = { ...TUNING, ...options.tuning };
   if (files.length < tuning.parallelFrom) {
     await readHere(files.length);
-    return resources;
+    return { resources, stamps };
   }
 
   const mimeTypes = await loadFileMimeTypes();
   const stats = options.stats ?? { workerFiles: 0 };
   const maxBytes = ctx.limits.sizePolicy === 'allow' ? HARD_MAX_BYTES : ctx.limits.maxResourceBytes;
   // All workers start at once; their shares are used in order, so the resources keep the files' order.
-  const shares = shareBounds(files.length, Math.max(1, tuning.workers)).map(([from, to]) => ({ from, to, batches: workerBatches(files.slice(from, to), maxBytes, tuning) }));
+  const shares = shareBounds(files.length, Math.max(1, tuning.workers)).map(([from, to]) => ({
+    from,
+    to,
+    batches: workerBatches(files.slice(from, to), maxBytes, tuning, ctx.spool),
+  }));
   try {
     for (const { from, to, batches } of shares) {
       for (;;) {
@@ -135,21 +175,30 @@ async function readEveryFile(files: readonly FileToRead[], ctx: HandlerContext, 
         }
         for (const entry of next.entries) {
           await options.pace();
-          const file = files[from + entry.index]!;
+          const k = from + entry.index;
+          const file = files[k]!;
           options.onFile?.(file);
           if (entry.fallback) {
+            stamps.push(stampHere(k));
             resources.push(await readFileResource(file, ctx));
             continue;
           }
-          // The batch's buffer is never written again: its bytes become the resources' content.
-          const bytes = new Uint8Array(next.buffer, entry.offset, entry.length);
-          resources.push(resourceFromBytes(file, bytes, { size: entry.size, shared: false, sha256: entry.sha256, utf8: entry.utf8 }, mimeTypes));
+          stamps.push({ size: entry.size, mtimeMs: entry.mtimeMs, ctimeMs: entry.ctimeMs, ino: entry.ino });
+          if (next.buffer === undefined) {
+            const spooled = { file: batches.spoolFile!, sha256: entry.sha256, offset: entry.offset, size: entry.length };
+            resources.push(resourceFromSpool(file, spooled, { size: entry.size, utf8: entry.utf8 }, ctx.spool!, mimeTypes));
+            stats.spooledFiles = (stats.spooledFiles ?? 0) + 1;
+          } else {
+            // The batch's buffer is never written again: its bytes become the resources' content.
+            const bytes = new Uint8Array(next.buffer, entry.offset, entry.length);
+            resources.push(resourceFromBytes(file, bytes, { size: entry.size, shared: false, sha256: entry.sha256, utf8: entry.utf8 }, mimeTypes));
+          }
           stats.workerFiles++;
         }
         batches.consumed();
       }
     }
-    return resources;
+    return { resources, stamps };
   } finally {
     for (const { batches } of shares) batches.stop();
   }
@@ -168,13 +217,47 @@ interface BatchQueue {
   /** The last batch has been used: the worker may send another. */
   consumed(): void;
   stop(): void;
+  /** The spool file the worker writes to, if it does. */
+  spoolFile?: string | undefined;
 }
 
-function workerBatches(files: readonly FileToRead[], maxBytes: number, tuning: ReaderTuning): BatchQueue {
+/**
+ * The spool file one worker writes to, opened for it, and the background flushes of what it
+ * wrote: `fdatasync` on the thread pool every `flushBytes`, so that most of the bytes are on the
+ * disk before the store's own fsync makes them durable (which then has little left to wait for).
+ */
+function openSpoolFile(spool: ContentSpool, flushBytes: number): { file: string; fd: number; wrote: (total: number) => void; close: () => void } {
+  const file = spool.create();
+  const fd = fs.openSync(file, 'r+');
+  let flushedTo = 0;
+  let pending = 0;
+  let closing = false;
+  const settle = (): void => {
+    pending--;
+    if (closing && pending === 0) fs.close(fd, () => undefined);
+  };
+  return {
+    file,
+    fd,
+    wrote(total) {
+      if (total - flushedTo < flushBytes) return;
+      flushedTo = total;
+      pending++;
+      // Errors are not lost: the store's fsync of the same file reports them.
+      fs.fdatasync(fd, settle);
+    },
+    close() {
+      closing = true;
+      if (pending === 0) fs.close(fd, () => undefined);
+    },
+  };
+}
+
+function workerBatches(files: readonly FileToRead[], maxBytes: number, tuning: ReaderTuning, spool: ContentSpool | undefined): BatchQueue {
   const control = new SharedArrayBuffer(4);
   const consumedCount = new Int32Array(control);
   const { batchBytes, window } = tuning;
-  const workerData: ReaderWorkerData = { paths: files.map((file) => file.realPath), maxBytes, batchBytes, window, control };
+  let spoolFile: ReturnType<typeof openSpoolFile> | undefined;
   const queue: ReadBatch[] = [];
   let end: 'done' | { failure: string } | undefined;
   let wake: (() => void) | undefined;
@@ -185,12 +268,24 @@ function workerBatches(files: readonly FileToRead[], maxBytes: number, tuning: R
 
   let worker: Worker;
   try {
+    spoolFile = spool === undefined ? undefined : openSpoolFile(spool, tuning.flushBytes);
+    const output: ReaderWorkerData['output'] =
+      spoolFile === undefined ? { to: 'buffers', batchBytes, window } : { to: 'spool', fd: spoolFile.fd, batchFiles: tuning.batchFiles };
+    const workerData: ReaderWorkerData = { paths: files.map((file) => file.realPath), maxBytes, output, control };
     worker = new Worker(tuning.workerSource, { eval: true, workerData });
   } catch (error) {
+    spoolFile?.close();
     const failure = { failure: error instanceof Error ? error.message : String(error) };
     return { next: async () => failure, consumed: () => undefined, stop: () => undefined };
   }
+  const written: SpooledBlob[] = [];
   worker.on('message', (batch: ReadBatch) => {
+    if (spoolFile !== undefined && batch.spooled !== undefined) {
+      for (const entry of batch.entries) {
+        if (!entry.fallback) written.push({ file: spoolFile.file, sha256: entry.sha256, offset: entry.offset, size: entry.length });
+      }
+      spoolFile.wrote(batch.spooled);
+    }
     queue.push(batch);
     wake?.();
   });
@@ -198,6 +293,7 @@ function workerBatches(files: readonly FileToRead[], maxBytes: number, tuning: R
   worker.on('exit', (code) => settle(code === 0 ? 'done' : { failure: `exit code ${code}` }));
 
   return {
+    spoolFile: spoolFile?.file,
     async next() {
       while (queue.length === 0 && end === undefined) await new Promise<void>((resolve) => (wake = resolve));
       wake = undefined;
@@ -214,7 +310,10 @@ function workerBatches(files: readonly FileToRead[], maxBytes: number, tuning: R
       Atomics.add(consumedCount, 0, window);
       Atomics.notify(consumedCount, 0);
       worker.unref();
-      void worker.terminate();
+      // What the resources refer to is what the spool holds; the descriptor goes only once the
+      // worker is gone (it writes through it).
+      if (spoolFile !== undefined) spool!.written(spoolFile.file, written);
+      void worker.terminate().then(() => spoolFile?.close());
     },
   };
 }

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, rmdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { ContentSpool, SpooledBlob } from '@jp/attachments';
+import { finishPack, readPacked, type PackedBlob } from './blob-pack.ts';
+
+/** Spool files are named `.spool-<pid>-<random>.tmp`: `jp gc` leaves those of a live process alone. */
+const SPOOL_FILE = /^\.spool-(\d+)-[0-9a-f]+\.tmp$/;
+
+/** A spool file older than this is left over from a crash whatever its process id says (ids are reused). */
+const SPOOL_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether `jp gc` may remove a file of this name and age from `.jp/blobs/packs/`: a temporary
+ * file, unless it is a spool file that a running query may still write and adopt.
+ */
+export function isStaleTemporary(name: string, ageMs: number): boolean {
+  if (!name.startsWith('.') || !name.endsWith('.tmp')) return false;
+  const pid = SPOOL_FILE.exec(name)?.[1];
+  if (pid === undefined || ageMs > SPOOL_MAX_AGE_MS) return true;
+  try {
+    process.kill(Number(pid), 0);
+    return false; // its process runs
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+interface SpoolFile {
+  /** What the reader reported writing, in order; `undefined` until it has. */
+  blobs: SpooledBlob[] | undefined;
+  /** The pack it became, once adopted. */
+  pack?: string;
+}
+
+/**
+ * The blob store's side of `ContentSpool` (RFD 008, "Spooled content"): files in `.jp/blobs/packs/`
+ * that readers of many files write content into as they read it. Storing a turn adopts each file
+ * holding a blob the store lacks — index and trailer appended, fsync, rename: a pack like any other
+ * — instead of writing the same bytes again; `discard` removes what was never adopted (a failed or
+ * unsaved turn), and the directories it had to make, so a query that stores nothing leaves `.jp/`
+ * as it was. Until adopted, a spool file is no part of the store: nothing refers to it.
+ */
+export class BlobSpool implements ContentSpool {
+  #files = new Map<string, SpoolFile>();
+  /** Directories `create` made, deepest first. */
+  #made: string[] = [];
+
+  constructor(private readonly packsDir: string) {}
+
+  create(): string {
+    if (this.#files.size === 0) {
+      const first = mkdirSync(this.packsDir, { recursive: true });
+      if (first !== undefined) for (let dir = this.packsDir; dir.length >= first.length; dir = path.dirname(dir)) this.#made.push(dir);
+    }
+    const file = path.join(this.packsDir, `.spool-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+    closeSync(openSync(file, 'wx', 0o644));
+    this.#files.set(file, { blobs: undefined });
+    return file;
+  }
+
+  written(file: string, blobs: readonly SpooledBlob[]): void {
+    const spooled = this.#files.get(file);
+    if (spooled === undefined) throw new Error(`not a spool file of this run: ${file}`);
+    spooled.blobs = [...blobs];
+  }
+
+  read(blob: SpooledBlob): Uint8Array {
+    const spooled = this.#files.get(blob.file);
+    return readPacked(spooled?.pack ?? blob.file, { pack: '', offset: blob.offset, size: blob.size });
+  }
+
+  /**
+   * Adopts, as packs in `packsDir`, the spool files holding any of the `wanted` blobs, and
+   * returns where every blob of theirs now lies. The caller holds the blob lock and flushes
+   * `packsDir` afterwards.
+   */
+  async adopt(wanted: ReadonlySet<string>): Promise<Map<string, PackedBlob>> {
+    const adopted = new Map<string, PackedBlob>();
+    for (const [file, spooled] of this.#files) {
+      if (spooled.pack !== undefined || spooled.blobs === undefined || !spooled.blobs.some((blob) => wanted.has(blob.sha256))) continue;
+      const rows: Array<[string, number, number]> = [];
+      const seen = new Set<string>();
+      let end = 0;
+      for (const { sha256, offset, size } of spooled.blobs) {
+        end = Math.max(end, offset + size);
+        if (seen.has(sha256)) continue;
+        seen.add(sha256);
+        rows.push([sha256, offset, size]);
+      }
+      const pack = await finishPack(file, this.packsDir, rows, end);
+      spooled.pack = pack.file;
+      for (const [sha256, blob] of pack.entries) adopted.set(sha256, blob);
+    }
+    return adopted;
+  }
+
+  /** Removes every spool file not adopted, and the directories `create` made if they are empty now. */
+  discard(): void {
+    for (const [file, spooled] of this.#files) {
+      if (spooled.pack !== undefined) continue;
+      try {
+        rmSync(file, { force: true });
+      } catch {
+        // Still open elsewhere (Windows): `jp gc` removes it once this process is gone.
+      }
+    }
+    this.#files.clear();
+    for (const dir of this.#made) {
+      try {
+        rmdirSync(dir);
+      } catch {
+        break; // not empty: a pack was adopted, or another process wrote meanwhile
+      }
+    }
+    this.#made = [];
+  }
+}

@@ -5,9 +5,10 @@ import path from 'node:path';
 
 /**
  * Writes a file so that readers see the old content or the new, never a mix: the bytes go to a
- * temporary file in the same directory, are flushed, and the file is renamed over the target.
+ * temporary file in the same directory, are flushed (unless `flush` is false: a cache, which may
+ * be lost in a crash), and the file is renamed over the target.
  */
-export function writeFileAtomic(file: string, data: string | Uint8Array): void {
+export function writeFileAtomic(file: string, data: string | Uint8Array, options: { flush?: boolean } = {}): void {
   const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`);
   try {
     const fd = openSync(tmp, 'w', 0o644);
@@ -15,7 +16,7 @@ export function writeFileAtomic(file: string, data: string | Uint8Array): void {
       const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
       let offset = 0;
       while (offset < bytes.byteLength) offset += writeSync(fd, bytes, offset, bytes.byteLength - offset);
-      fsyncSync(fd);
+      if (options.flush !== false) fsyncSync(fd);
     } finally {
       closeSync(fd);
     }

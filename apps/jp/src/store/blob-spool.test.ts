@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readPackIndex } from './blob-pack.ts';
 import { isStaleTemporary } from './blob-spool.ts';
-import { BlobStore, sha256Of } from './blob-store.ts';
+import { BlobStore, sha256Of, type BlobContent } from './blob-store.ts';
 import { collectGarbage } from './collect-garbage.ts';
 import { ConversationStore } from './conversation-store.ts';
 
@@ -35,7 +35,8 @@ describe('blob spool', () => {
     expect(Buffer.from(spool.read(written[1]!)).toString()).toBe('beta\n');
 
     const other = new Uint8Array(Buffer.from('not spooled'));
-    const payloads = new Map([...written.map((blob) => [blob.sha256, { size: blob.size, bytes: () => spool.read(blob) }] as const), [sha256Of(other), other]]);
+    const payloads = new Map<string, BlobContent>(written.map((blob) => [blob.sha256, { size: blob.size, bytes: () => spool.read(blob) }]));
+    payloads.set(sha256Of(other), other);
     expect(await blobs.putAll(payloads)).toEqual({ written: 3 });
 
     expect(existsSync(file)).toBe(false);

@@ -103,13 +103,25 @@ export class BlobStore {
    * read only when a blob is not loose, so a store of a few blobs reads none of them, and once
    * read they answer without a `stat` (a tree's thousands of blobs in one pack).
    */
-  has(sha256: string, size: number): boolean {
+  has(sha256: string, size: number, looseDirs?: ReadonlySet<string>): boolean {
     const packed = this.#packed?.get(sha256);
     if (packed !== undefined && packed.size === size) return true;
-    // No exception for a miss: a first store of a tree misses thousands of times.
-    const stat = statSync(this.path(sha256), { throwIfNoEntry: false });
-    if (stat !== undefined && stat.isFile() && stat.size === size) return true;
+    if (looseDirs === undefined || looseDirs.has(sha256.slice(0, 2))) {
+      // No exception for a miss: a first store of a tree misses thousands of times.
+      const stat = statSync(this.path(sha256), { throwIfNoEntry: false });
+      if (stat !== undefined && stat.isFile() && stat.size === size) return true;
+    }
     return this.#packed === undefined && this.packIndex().get(sha256)?.size === size;
+  }
+
+  /** The `<first two hex>` directories of loose blobs there are now: a blob outside them is not loose. */
+  private looseDirs(): Set<string> {
+    try {
+      return new Set(readdirSync(this.dir).filter((name) => name.length === 2));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      return new Set();
+    }
   }
 
   /**
@@ -119,7 +131,9 @@ export class BlobStore {
    * rest, from `PACK_FROM` missing blobs on, they go into one new pack; fewer are written loose.
    */
   async putAll(payloads: ReadonlyMap<string, BlobContent>): Promise<{ written: number }> {
-    let missing = [...payloads].filter(([sha256, content]) => !this.has(sha256, sizeOf(content)));
+    // Many payloads (a tree): one listing of the loose directories instead of a stat per blob in none of them.
+    const looseDirs = payloads.size >= PACK_FROM ? this.looseDirs() : undefined;
+    let missing = [...payloads].filter(([sha256, content]) => !this.has(sha256, sizeOf(content), looseDirs));
     if (missing.length === 0) return { written: 0 };
     const spooled = await this.adoptSpooled(missing);
     if (spooled > 0) {

@@ -97,11 +97,19 @@ export class FileContents implements FileContentCache {
       merged.delete(uri); // newest last
       merged.set(uri, entry);
     }
-    const files: Record<string, Entry> = {};
-    const kept = [...merged].filter((pair): pair is [string, Entry] => isEntry(pair[1]) && this.blobs.has(pair[1][4], pair[1][0])).slice(-MAX_ENTRIES);
-    for (const [uri, entry] of kept) files[uri] = entry;
+    // Entries made this run are well formed; only those read from disk need checking.
+    const kept = [...merged]
+      .filter((pair): pair is [string, Entry] => {
+        const [uri, entry] = pair;
+        if (this.#remembered.get(uri) !== entry && !isEntry(entry)) return false;
+        const [size, , , , sha256] = entry as Entry;
+        return this.blobs.has(sha256, size);
+      })
+      .slice(-MAX_ENTRIES);
     mkdirSync(path.dirname(this.file), { recursive: true });
-    writeFileAtomic(this.file, JSON.stringify({ version: VERSION, files }));
+    // Written whole under a temporary name and renamed, but not flushed: it is a cache, and a
+    // file a crash damaged reads as an empty one.
+    writeFileAtomic(this.file, `{"version":${VERSION},"files":{${kept.map(([uri, entry]) => `${JSON.stringify(uri)}:${JSON.stringify(entry)}`).join(',')}}}`, { flush: false });
     this.#entries = new Map(kept);
     this.#remembered.clear();
   }

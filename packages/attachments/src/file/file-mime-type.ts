@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fenceLanguage } from '@jp/core';
-import mime from 'mime-types';
+import { REGISTERED_MIME_TYPES_JSON } from './generated/registered-mime-types.ts';
 import { loadLanguageLookup, type LanguageLookup, type SourceLanguage } from './linguist-language.ts';
 
 /** Registered `application/` types whose content is text and whose language `fenceLanguage` knows. */
@@ -31,20 +31,29 @@ function isCode(language: SourceLanguage | undefined): language is SourceLanguag
 
 const sourceType = (language: SourceLanguage): string => `text/x-${language.fence}`;
 
-const registeredByExtension = new Map<string, string | undefined>();
+let registeredByExtension: Record<string, string> | undefined;
 
 /**
- * The registered type for a file name (mime-types' database), if any. mime-types decides by the
- * extension alone (`extname('x.' + path)`, the key cached here): a tree repeats
- * a handful of extensions thousands of times.
+ * mime-types' answers by extension, parsed from the generated table on first use. The table
+ * (`pnpm --filter @jp/attachments generate`) spares every run loading mime-db's 180 KB of JSON and
+ * indexing its types; it is JSON text because a string costs next to nothing until parsed and
+ * V8 parses JSON faster than the same object literal.
+ */
+function registeredTypes(): Record<string, string> {
+  registeredByExtension ??= JSON.parse(REGISTERED_MIME_TYPES_JSON) as Record<string, string>;
+  return registeredByExtension;
+}
+
+/**
+ * The registered type for a file name (mime-types' database), if any. Like mime-types' `lookup`,
+ * this decides by the lowercased extension alone (`extname('x.' + path)`), so a bare extension
+ * (`json`), a dotfile (`.json`) and a path (`a/b.JSON`) all give `application/json`.
  */
 export function registeredMimeType(filePath: string): string | undefined {
-  const extension = path.extname(`x.${filePath}`).toLowerCase();
-  if (registeredByExtension.has(extension)) return registeredByExtension.get(extension);
-  const found = mime.lookup(filePath);
-  const registered = found === false ? undefined : found;
-  if (registeredByExtension.size < 1000) registeredByExtension.set(extension, registered);
-  return registered;
+  const extension = path.extname(`x.${filePath}`).toLowerCase().slice(1);
+  const types = registeredTypes();
+  // Own keys only: `x.constructor` has no registered type.
+  return Object.hasOwn(types, extension) ? types[extension] : undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { Language } from 'linguist-languages';
+// How the table is built; re-exported for the tests that check every language's fence tag.
+export { fenceName } from './linguist-index.ts';
 
 /** What jp needs of a GitHub Linguist language. */
 export interface SourceLanguage {
@@ -11,112 +12,62 @@ export interface SourceLanguage {
   fence: string;
 }
 
-/**
- * Linguist lists many extensions under several languages and settles them with content heuristics
- * we do not run. These are the everyday answers for the collisions a programmer meets; any other
- * collision goes to the language whose primary extension it is, then to code over data and prose.
- */
-const PREFERRED: Record<string, string> = {
-  '.h': 'C',
-  '.m': 'Objective-C',
-  '.pl': 'Perl',
-  '.pm': 'Perl',
-  '.t': 'Perl',
-  '.rs': 'Rust',
-  '.md': 'Markdown',
-  '.sql': 'SQL',
-  '.yaml': 'YAML',
-  '.yml': 'YAML',
-  '.json': 'JSON',
-  '.txt': 'Text',
-  '.fs': 'F#',
-  '.r': 'R',
-  '.d': 'D',
-  '.cs': 'C#',
-  '.html': 'HTML',
-  '.ml': 'OCaml',
-  '.php': 'PHP',
-  '.ex': 'Elixir',
-  '.lisp': 'Common Lisp',
-  '.sc': 'Scala',
-  '.asm': 'Assembly',
-  '.s': 'Assembly',
-  '.gd': 'GDScript',
-  '.v': 'Verilog',
-  '.cl': 'OpenCL',
-};
-
-const TYPE_RANK: Record<string, number> = { programming: 0, markup: 1, data: 2, prose: 3 };
-const FENCE_TOKEN = /^[a-z0-9][a-z0-9.-]*$/;
-
-/** Linguist's default alias (lowercase name, spaces as `-`) when it is a clean token, else a clean alias. */
-export function fenceName(language: Pick<Language, 'name' | 'aliases'>): string {
-  const lowered = language.name.toLowerCase().replace(/\s+/g, '-');
-  if (FENCE_TOKEN.test(lowered)) return lowered;
-  const alias = language.aliases?.find((candidate) => FENCE_TOKEN.test(candidate));
-  if (alias !== undefined) return alias;
-  return lowered
-    .replace(/\+/g, 'p')
-    .replace(/#/g, 'sharp')
-    .replace(/\*/g, 'star')
-    .replace(/[^a-z0-9.-]+/g, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^-+|-+$/g, '');
+/** One of the index's tables: a key's language, if any (a `Map` is one). */
+export interface LanguageTable {
+  get(key: string): SourceLanguage | undefined;
 }
 
-interface Candidate {
-  language: SourceLanguage;
-  primary: boolean;
-  order: number;
-}
-
-interface LanguageIndex {
-  byFilename: Map<string, SourceLanguage>;
-  byExtension: Map<string, SourceLanguage>;
+/** The language tables at run time, already settled (see `linguist-index.ts` for how). */
+export interface LanguageIndex {
+  /** Exact file names (`Makefile`, `Dockerfile`), case-sensitive. */
+  byFilename: LanguageTable;
+  /** Lowercased extensions with their dot (`.rs`, `.blade.php`, `.bashrc`). */
+  byExtension: LanguageTable;
+  /** The most dot-separated parts any extension has (`.blade.php` has 2). */
   longestExtension: number;
+}
+
+/** The generated module's exports (`generated/linguist-table.ts`). */
+export interface LinguistTable {
+  LONGEST_EXTENSION: number;
+  LANGUAGES_JSON: string;
+  EXTENSIONS_JSON: string;
+  FILENAMES_JSON: string;
+}
+
+/**
+ * Reads the generated table. Its JSON parses straight into plain objects whose own keys are the
+ * table's (hence `Object.hasOwn`: `constructor` is no file name), with no map to fill: cold code
+ * filling a few thousand map entries took longer than parsing.
+ */
+export function languageIndexFromTable(table: LinguistTable): LanguageIndex {
+  const languages = JSON.parse(table.LANGUAGES_JSON) as SourceLanguage[];
+  const tableOf = (json: string): LanguageTable => {
+    const positions = JSON.parse(json) as Record<string, number>;
+    return {
+      get: (key) => {
+        const at = Object.hasOwn(positions, key) ? positions[key] : undefined;
+        return at === undefined ? undefined : languages[at];
+      },
+    };
+  };
+  return {
+    byFilename: tableOf(table.FILENAMES_JSON),
+    byExtension: tableOf(table.EXTENSIONS_JSON),
+    longestExtension: table.LONGEST_EXTENSION,
+  };
 }
 
 let index: Promise<LanguageIndex> | undefined;
 
-/** Loads Linguist's data (about 1 700 small modules) on first use and indexes it once. */
+/**
+ * Loads the language table on first use. It is generated from Linguist's data
+ * (`pnpm --filter @jp/attachments generate`) so that a run neither loads Linguist's ~800
+ * languages nor settles their collisions: commands that attach no file never load it at all.
+ */
 function languageIndex(): Promise<LanguageIndex> {
-  index ??= import('linguist-languages').then((all) => buildIndex(Object.values(all) as Language[]));
+  index ??= import('./generated/linguist-table.ts').then(languageIndexFromTable);
   return index;
-}
-
-function better(a: Candidate, b: Candidate): boolean {
-  if (a.primary !== b.primary) return a.primary;
-  const rankA = TYPE_RANK[a.language.type] ?? 4;
-  const rankB = TYPE_RANK[b.language.type] ?? 4;
-  if (rankA !== rankB) return rankA < rankB;
-  return a.order < b.order;
-}
-
-function buildIndex(languages: readonly Language[]): LanguageIndex {
-  const byExtension = new Map<string, Candidate>();
-  const byFilename = new Map<string, SourceLanguage>();
-  const named = new Map<string, SourceLanguage>();
-  let longestExtension = 0;
-  languages.forEach((language, order) => {
-    const entry: SourceLanguage = { name: language.name, type: language.type, fence: fenceName(language) };
-    named.set(language.name, entry);
-    (language.extensions ?? []).forEach((extension, position) => {
-      const key = extension.toLowerCase();
-      longestExtension = Math.max(longestExtension, key.split('.').length - 1);
-      const candidate = { language: entry, primary: position === 0, order };
-      const current = byExtension.get(key);
-      if (current === undefined || better(candidate, current)) byExtension.set(key, candidate);
-    });
-    for (const filename of language.filenames ?? []) {
-      if (!byFilename.has(filename)) byFilename.set(filename, entry);
-    }
-  });
-  const resolved = new Map<string, SourceLanguage>();
-  for (const [extension, candidate] of byExtension) {
-    const preferred = PREFERRED[extension];
-    resolved.set(extension, (preferred !== undefined ? named.get(preferred) : undefined) ?? candidate.language);
-  }
-  return { byFilename, byExtension: resolved, longestExtension };
 }
 
 /** A lookup from a file name to its Linguist language, once the data is loaded. */

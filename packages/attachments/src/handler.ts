@@ -70,8 +70,11 @@ export interface StoredFileContent {
  * Keys are `file://` URIs; nothing outside the workspace is ever given to it.
  */
 export interface FileContentCache {
-  /** Whether anything is remembered of this file: only then is it worth a `stat` before reading. */
-  knows(uri: string): boolean;
+  /**
+   * The stamp under which this file's content was remembered, if any: a reader compares it with
+   * the file's stamp now and calls `lookup` only when they are the same.
+   */
+  rememberedStamp(uri: string): FileStamp | undefined;
   /** The stored content of the file whose stamp was exactly this when it was read (so `byteLength` is `stamp.size`), if still stored. */
   lookup(uri: string, stamp: FileStamp): StoredFileContent | undefined;
   /** Records content just read from a file whose stamp, taken before the read, had settled. */

@@ -59,8 +59,11 @@ export class FileContents implements FileContentCache {
     return entries;
   }
 
-  knows(uri: string): boolean {
-    return this.#remembered.has(uri) || this.#load().has(uri);
+  rememberedStamp(uri: string): FileStamp | undefined {
+    const entry = this.#remembered.get(uri) ?? this.#load().get(uri);
+    if (!isEntry(entry)) return undefined;
+    const [size, mtimeMs, ctimeMs, ino] = entry;
+    return { size, mtimeMs, ctimeMs, ino };
   }
 
   lookup(uri: string, stamp: FileStamp): StoredFileContent | undefined {

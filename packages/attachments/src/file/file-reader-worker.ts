@@ -9,6 +9,11 @@
 export interface ReaderWorkerData {
   /** Real paths of the files to read, in the order their results must come back. */
   paths: string[];
+  /**
+   * Per file, four numbers: the stamp (size, mtimeMs, ctimeMs, ino) under which its content is
+   * stored already, or NaN. Such a file is `stat`ed first and not read when the stamp is the same.
+   */
+  remembered: Float64Array;
   /** A file larger than this is not read: it comes back as `fallback` (the size policy decides). */
   maxBytes: number;
   /**
@@ -21,12 +26,15 @@ export interface ReaderWorkerData {
   control: SharedArrayBuffer;
 }
 
-/** One file's outcome. `fallback`: not read here (error, not a regular file, over `maxBytes`). */
+/**
+ * One file's outcome. `fallback`: not read here (error, not a regular file, over `maxBytes`);
+ * `unchanged`: its stamp is the one remembered, so it was not read.
+ */
 export type ReadEntry =
-  | { index: number; fallback: true }
+  | { index: number; kind: 'fallback' | 'unchanged' }
   | {
       index: number;
-      fallback?: undefined;
+      kind: 'read';
       /** The bytes are `[offset, offset + length)` of the batch's buffer, or of the spool file. */
       offset: number;
       length: number;
@@ -53,9 +61,12 @@ function readerWorker(): void {
   // exist in eval code.
   const { parentPort, workerData } = process.getBuiltinModule('node:worker_threads');
   const fs = process.getBuiltinModule('node:fs');
-  const { createHash } = process.getBuiltinModule('node:crypto');
+  const crypto = process.getBuiltinModule('node:crypto');
+  // One call per file where Node has it (20.12+): a Hash object per small file costs more than the hashing.
+  const sha256Hex =
+    typeof crypto.hash === 'function' ? (bytes: Uint8Array) => crypto.hash('sha256', bytes, 'hex') : (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
   const { isUtf8 } = process.getBuiltinModule('node:buffer');
-  const { paths, maxBytes, output, control } = workerData as ReaderWorkerData;
+  const { paths, remembered, maxBytes, output, control } = workerData as ReaderWorkerData;
   const consumed = new Int32Array(control);
   const flags = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK;
   const spool = output.to === 'spool' ? output : undefined;
@@ -107,19 +118,43 @@ function readerWorker(): void {
     }
   };
 
+  /** Whether file `index` still has the stamp its stored content was remembered with. */
+  const unchanged = (index: number): boolean => {
+    const at = index * 4;
+    if (Number.isNaN(remembered[at])) return false;
+    try {
+      const stats = fs.statSync(paths[index]!, { throwIfNoEntry: false });
+      return (
+        stats !== undefined &&
+        stats.isFile() &&
+        stats.size === remembered[at] &&
+        stats.mtimeMs === remembered[at + 1] &&
+        stats.ctimeMs === remembered[at + 2] &&
+        stats.ino === remembered[at + 3]
+      );
+    } catch {
+      return false;
+    }
+  };
+
   for (let index = 0; index < paths.length; index++) {
+    if (unchanged(index)) {
+      entries.push({ index, kind: 'unchanged' });
+      if (spool !== undefined && entries.length >= spool.batchFiles) send();
+      continue;
+    }
     let fd: number;
     try {
       // Non-blocking, so a FIFO put in a file's place cannot hang the open.
       fd = fs.openSync(paths[index]!, flags);
     } catch {
-      entries.push({ index, fallback: true });
+      entries.push({ index, kind: 'fallback' });
       continue;
     }
     try {
       const stats = fs.fstatSync(fd);
       if (!stats.isFile() || stats.size > maxBytes) {
-        entries.push({ index, fallback: true });
+        entries.push({ index, kind: 'fallback' });
         continue;
       }
       const size = stats.size;
@@ -131,7 +166,7 @@ function readerWorker(): void {
         length += bytesRead;
       }
       const bytes = view.subarray(used, used + length);
-      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      const sha256 = sha256Hex(bytes);
       const utf8 = bytes.indexOf(0) === -1 && isUtf8(bytes);
       let offset = used;
       if (spool !== undefined) {
@@ -139,10 +174,10 @@ function readerWorker(): void {
         for (let written = 0; written < length; ) written += fs.writeSync(spool.fd, bytes, written, length - written, spooled + written);
         spooled += length;
       } else used += length;
-      entries.push({ index, offset, length, size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino, sha256, utf8 });
+      entries.push({ index, kind: 'read', offset, length, size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino, sha256, utf8 });
       if (spool !== undefined && entries.length >= spool.batchFiles) send();
     } catch {
-      entries.push({ index, fallback: true });
+      entries.push({ index, kind: 'fallback' });
     } finally {
       fs.closeSync(fd);
     }

@@ -226,7 +226,7 @@ function memoryContents() {
   const blobs = new Map<string, Uint8Array>();
   let loads = 0;
   const cache: FileContentCache = {
-    knows: (uri) => stamps.has(uri),
+    rememberedStamp: (uri) => stamps.get(uri)?.stamp,
     lookup(uri, stamp) {
       const entry = stamps.get(uri);
       if (entry === undefined || JSON.stringify(entry.stamp) !== JSON.stringify(stamp)) return undefined;
@@ -293,15 +293,18 @@ describe('readFileResources with stored contents', () => {
   });
 
   it('reads a file again when its stamp changed, even to content of the same size', async () => {
-    await ws.write('a.txt', 'one\n');
-    const files = await filesOf(['a.txt']);
-    const memory = memoryContents();
-    memory.store((await readWith(files, memory.cache, later)).resources);
-    await ws.write('a.txt', 'two\n');
-    const { resources, stats } = await readWith(files, memory.cache, later);
-    expect(stats.storedFiles).toBe(0);
-    expect((resources[0] as { text: string }).text).toBe('two\n');
-    expect(memory.stamps.get(files[0]!.uri)?.sha256).toBe(sha256Hex('two\n'));
+    for (const tuning of [ON_ONE_THREAD, IN_WORKER]) {
+      await ws.write('a.txt', 'one\n');
+      await ws.write('b.txt', 'same\n');
+      const files = await filesOf(['a.txt', 'b.txt']);
+      const memory = memoryContents();
+      memory.store((await readWith(files, memory.cache, later, tuning)).resources);
+      await ws.write('a.txt', 'two\n');
+      const { resources, stats } = await readWith(files, memory.cache, later, tuning);
+      expect(stats.storedFiles).toBe(1);
+      expect(resources.map((resource) => (resource as { text: string }).text)).toEqual(['two\n', 'same\n']);
+      expect(memory.stamps.get(files[0]!.uri)?.sha256).toBe(sha256Hex('two\n'));
+    }
   });
 
   it('does not remember a file changed too recently for its stamp to be trusted', async () => {

@@ -58,44 +58,24 @@ export interface ReadFilesStats {
 }
 
 /**
- * The resources of the files of a directory or glob, in order. A file whose stamp says it is
- * unchanged since its content was stored (`ctx.fileContents`) is not read: its resource holds the
- * stored content, loaded only if a stage asks for the text. Only files the cache knows are
- * stamped first, so a first read of a tree costs no `stat` more than the read itself. The others
- * are read (`readEveryFile`), and those read as whole UTF-8 text are remembered when their stamp
- * — taken before the read — had settled.
+ * The resources of the files of a directory or glob, in order (`readEveryFile`). A file whose
+ * stamp is still the one the cache remembers (`ctx.fileContents`) is not read: its resource holds
+ * the stored content, loaded only if a stage asks for the text. The others are read, and those
+ * read as whole UTF-8 text are remembered when their stamp — taken before the read — had settled.
  */
 export async function readFileResources(files: readonly FileToRead[], ctx: HandlerContext, options: ReadFilesOptions): Promise<Resource[]> {
   const cache = ctx.fileContents;
-  if (cache === undefined) return (await readEveryFile(files, ctx, options)).resources;
-  const mimeTypes = await loadFileMimeTypes();
   const takenAt = (options.clock ?? Date.now)();
-  const found: Array<Resource | undefined> = [];
-  const unread: FileToRead[] = [];
-  /** Stamps of the unread files taken here; the worker brings its own for the files it reads. */
-  const stamped: Array<FileStamp | undefined> = [];
-  for (const [i, file] of files.entries()) {
-    if (i % 64 === 0) await options.pace();
-    const workspaceFile = file.uri.startsWith('file://');
-    const stamp = workspaceFile && cache.knows(file.uri) ? fileStamp(file.realPath) : undefined;
-    const stored = stamp === undefined ? undefined : storedFileResource(file, stamp, cache, ctx, mimeTypes);
-    if (stored === undefined) {
-      unread.push(file);
-      stamped.push(stamp);
-    } else options.onFile?.(file);
-    found.push(stored);
-  }
-  if (options.stats !== undefined) options.stats.storedFiles = files.length - unread.length;
-  const read = await readEveryFile(unread, ctx, options, (k) => stamped[k] ?? (unread[k]!.uri.startsWith('file://') ? fileStamp(unread[k]!.realPath) : undefined));
+  const read = await readEveryFile(files, ctx, options);
+  if (cache === undefined) return read.resources;
   read.resources.forEach((resource, k) => {
     const stamp = read.stamps[k];
-    if (stamp === undefined || !unread[k]!.uri.startsWith('file://') || !isSettled(stamp, takenAt) || !isTextResource(resource)) return;
+    if (stamp === undefined || read.stored[k] || !files[k]!.uri.startsWith('file://') || !isSettled(stamp, takenAt) || !isTextResource(resource)) return;
     // Whole (a truncated text is shorter) and unchanged in size while read; a change after the stamp makes a new stamp anyway.
     if (resourceByteLength(resource) !== stamp.size) return;
-    cache.remember(unread[k]!.uri, stamp, { sha256: resourceSha256(resource), byteLength: stamp.size });
+    cache.remember(files[k]!.uri, stamp, { sha256: resourceSha256(resource), byteLength: stamp.size });
   });
-  let next = 0;
-  return found.map((resource) => resource ?? read.resources[next++]!);
+  return read.resources;
 }
 
 /**
@@ -112,54 +92,85 @@ function storedFileResource(file: FileToRead, stamp: FileStamp, cache: FileConte
   return resource;
 }
 
-/** Resources in the files' order, and the stamp each file had before it was read, where known. */
+/** Resources in the files' order; the stamp each file had before it was read, where known; which came from the store. */
 interface ReadFiles {
   resources: Resource[];
   stamps: Array<FileStamp | undefined>;
+  stored: boolean[];
+}
+
+/** Stamps as a worker takes them: four numbers per file (size, mtimeMs, ctimeMs, ino), NaN for none. */
+function packStamps(stamps: ReadonlyArray<FileStamp | undefined>): Float64Array {
+  const packed = new Float64Array(stamps.length * 4).fill(Number.NaN);
+  stamps.forEach((stamp, k) => {
+    if (stamp === undefined) return;
+    packed.set([stamp.size, stamp.mtimeMs, stamp.ctimeMs, stamp.ino], k * 4);
+  });
+  return packed;
 }
 
 /**
- * Reads the files into resources, in order. Many files are read by worker threads — open, fstat,
- * read, sha256 and the UTF-8 check off this thread — while this thread builds resources (RFD
- * 002). With `ctx.spool`, a worker writes the bytes into a spool file as it reads them and sends
- * only where they lie: the store adopts that file instead of writing the content again, and it
- * is flushed to disk in the background meanwhile (RFD 008). A file the worker does not read (an
- * error, not a regular file, over the size limit) is read here with `readFileResource`, so
- * errors, size-policy prompts and truncation are the same either way; so is every file after the
- * worker failed to start or died. `stampHere(k)` stamps file `k` before it is read on this thread.
+ * Reads the files into resources, in order. Many files are read by worker threads — stat, open,
+ * fstat, read, sha256 and the UTF-8 check off this thread — while this thread builds resources
+ * (RFD 002). A file whose remembered stamp (`ctx.fileContents`) a worker finds unchanged is not
+ * read: this thread takes its stored content. With `ctx.spool`, a worker writes the bytes into a
+ * spool file as it reads them and sends only where they lie: the store adopts that file instead
+ * of writing the content again, and it is flushed to disk in the background meanwhile (RFD 008).
+ * A file the worker does not read (an error, not a regular file, over the size limit) is read
+ * here with `readFileResource`, so errors, size-policy prompts and truncation are the same either
+ * way; so is every file after the worker failed to start or died.
  */
-async function readEveryFile(
-  files: readonly FileToRead[],
-  ctx: HandlerContext,
-  options: ReadFilesOptions,
-  stampHere: (k: number) => FileStamp | undefined = () => undefined,
-): Promise<ReadFiles> {
+async function readEveryFile(files: readonly FileToRead[], ctx: HandlerContext, options: ReadFilesOptions): Promise<ReadFiles> {
+  const cache = ctx.fileContents;
+  const mimeTypes = await loadFileMimeTypes();
   const resources: Resource[] = [];
   const stamps: Array<FileStamp | undefined> = [];
-  /** Reads the files after the last resource made, up to `to`, on this thread. */
+  const stored: boolean[] = [];
+  const stats = options.stats ?? { workerFiles: 0 };
+  if (cache !== undefined) stats.storedFiles = 0;
+  const isWorkspaceFile = (k: number) => files[k]!.uri.startsWith('file://');
+  /** What the cache remembers of file `k`, when its stored content could be used. */
+  const remembered = files.map((file, k) => {
+    const stamp = cache !== undefined && isWorkspaceFile(k) ? cache.rememberedStamp(file.uri) : undefined;
+    return stamp !== undefined && stamp.size <= ctx.limits.maxResourceBytes ? stamp : undefined;
+  });
+  /** File `k`'s resource from the store when its `stamp` is as remembered, else from reading it here. */
+  const resolveHere = async (k: number, stamp: FileStamp | undefined): Promise<void> => {
+    const file = files[k]!;
+    const fromStore = stamp === undefined ? undefined : storedFileResource(file, stamp, cache!, ctx, mimeTypes);
+    if (fromStore !== undefined) {
+      stats.storedFiles!++;
+      resources.push(fromStore);
+      stamps.push(stamp);
+      stored.push(true);
+      return;
+    }
+    // Stamped before the read, for the cache; a stamp just taken may be reused.
+    stamps.push(stamp ?? (cache !== undefined && isWorkspaceFile(k) ? fileStamp(file.realPath) : undefined));
+    resources.push(await readFileResource(file, ctx));
+    stored.push(false);
+  };
+  /** Resolves the files after the last resource made, up to `to`, on this thread. */
   const readHere = async (to: number): Promise<void> => {
     for (let k = resources.length; k < to; k++) {
-      const file = files[k]!;
       await options.pace();
-      options.onFile?.(file);
-      stamps.push(stampHere(k));
-      resources.push(await readFileResource(file, ctx));
+      options.onFile?.(files[k]!);
+      const stamp = remembered[k] === undefined ? undefined : fileStamp(files[k]!.realPath);
+      await resolveHere(k, stamp);
     }
   };
   const tuning = { ...TUNING, ...options.tuning };
   if (files.length < tuning.parallelFrom) {
     await readHere(files.length);
-    return { resources, stamps };
+    return { resources, stamps, stored };
   }
 
-  const mimeTypes = await loadFileMimeTypes();
-  const stats = options.stats ?? { workerFiles: 0 };
   const maxBytes = ctx.limits.sizePolicy === 'allow' ? HARD_MAX_BYTES : ctx.limits.maxResourceBytes;
   // All workers start at once; their shares are used in order, so the resources keep the files' order.
   const shares = shareBounds(files.length, Math.max(1, tuning.workers)).map(([from, to]) => ({
     from,
     to,
-    batches: workerBatches(files.slice(from, to), maxBytes, tuning, ctx.spool),
+    batches: workerBatches(files.slice(from, to), packStamps(remembered.slice(from, to)), maxBytes, tuning, ctx.spool),
   }));
   try {
     for (const { from, to, batches } of shares) {
@@ -178,12 +189,13 @@ async function readEveryFile(
           const k = from + entry.index;
           const file = files[k]!;
           options.onFile?.(file);
-          if (entry.fallback) {
-            stamps.push(stampHere(k));
-            resources.push(await readFileResource(file, ctx));
+          if (entry.kind !== 'read') {
+            // Unchanged: the stamp is the one remembered. A fallback is read here, stamped now.
+            await resolveHere(k, entry.kind === 'unchanged' ? remembered[k] : undefined);
             continue;
           }
           stamps.push({ size: entry.size, mtimeMs: entry.mtimeMs, ctimeMs: entry.ctimeMs, ino: entry.ino });
+          stored.push(false);
           if (next.buffer === undefined) {
             const spooled = { file: batches.spoolFile!, sha256: entry.sha256, offset: entry.offset, size: entry.length };
             resources.push(resourceFromSpool(file, spooled, { size: entry.size, utf8: entry.utf8 }, ctx.spool!, mimeTypes));
@@ -198,7 +210,7 @@ async function readEveryFile(
         batches.consumed();
       }
     }
-    return { resources, stamps };
+    return { resources, stamps, stored };
   } finally {
     for (const { batches } of shares) batches.stop();
   }
@@ -253,7 +265,7 @@ function openSpoolFile(spool: ContentSpool, flushBytes: number): { file: string;
   };
 }
 
-function workerBatches(files: readonly FileToRead[], maxBytes: number, tuning: ReaderTuning, spool: ContentSpool | undefined): BatchQueue {
+function workerBatches(files: readonly FileToRead[], remembered: Float64Array, maxBytes: number, tuning: ReaderTuning, spool: ContentSpool | undefined): BatchQueue {
   const control = new SharedArrayBuffer(4);
   const consumedCount = new Int32Array(control);
   const { batchBytes, window } = tuning;
@@ -271,7 +283,7 @@ function workerBatches(files: readonly FileToRead[], maxBytes: number, tuning: R
     spoolFile = spool === undefined ? undefined : openSpoolFile(spool, tuning.flushBytes);
     const output: ReaderWorkerData['output'] =
       spoolFile === undefined ? { to: 'buffers', batchBytes, window } : { to: 'spool', fd: spoolFile.fd, batchFiles: tuning.batchFiles };
-    const workerData: ReaderWorkerData = { paths: files.map((file) => file.realPath), maxBytes, output, control };
+    const workerData: ReaderWorkerData = { paths: files.map((file) => file.realPath), remembered, maxBytes, output, control };
     worker = new Worker(tuning.workerSource, { eval: true, workerData });
   } catch (error) {
     spoolFile?.close();
@@ -282,7 +294,7 @@ function workerBatches(files: readonly FileToRead[], maxBytes: number, tuning: R
   worker.on('message', (batch: ReadBatch) => {
     if (spoolFile !== undefined && batch.spooled !== undefined) {
       for (const entry of batch.entries) {
-        if (!entry.fallback) written.push({ file: spoolFile.file, sha256: entry.sha256, offset: entry.offset, size: entry.length });
+        if (entry.kind === 'read') written.push({ file: spoolFile.file, sha256: entry.sha256, offset: entry.offset, size: entry.length });
       }
       spoolFile.wrote(batch.spooled);
     }

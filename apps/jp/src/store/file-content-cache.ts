@@ -37,6 +37,8 @@ export class FileContents implements FileContentCache {
   readonly file: string;
   #entries: Map<string, unknown> | undefined;
   #remembered = new Map<string, Entry>();
+  /** Entries on disk checked so far: the entry, or null for one that is not well formed. */
+  #checked = new Map<string, Entry | null>();
 
   constructor(
     jpDir: string,
@@ -59,16 +61,29 @@ export class FileContents implements FileContentCache {
     return entries;
   }
 
+  /** The well-formed entry for `uri`: this run's, else the one on disk (checked once, on first use). */
+  #entry(uri: string): Entry | undefined {
+    const mine = this.#remembered.get(uri);
+    if (mine !== undefined) return mine;
+    let checked = this.#checked.get(uri);
+    if (checked === undefined) {
+      const entry = this.#load().get(uri);
+      checked = isEntry(entry) ? entry : null;
+      this.#checked.set(uri, checked);
+    }
+    return checked ?? undefined;
+  }
+
   rememberedStamp(uri: string): FileStamp | undefined {
-    const entry = this.#remembered.get(uri) ?? this.#load().get(uri);
-    if (!isEntry(entry)) return undefined;
+    const entry = this.#entry(uri);
+    if (entry === undefined) return undefined;
     const [size, mtimeMs, ctimeMs, ino] = entry;
     return { size, mtimeMs, ctimeMs, ino };
   }
 
   lookup(uri: string, stamp: FileStamp): StoredFileContent | undefined {
-    const entry = this.#remembered.get(uri) ?? this.#load().get(uri);
-    if (!isEntry(entry)) return undefined;
+    const entry = this.#entry(uri);
+    if (entry === undefined) return undefined;
     const [size, mtimeMs, ctimeMs, ino, sha256] = entry;
     if (size !== stamp.size || mtimeMs !== stamp.mtimeMs || ctimeMs !== stamp.ctimeMs || ino !== stamp.ino) return undefined;
     if (!this.blobs.has(sha256, size)) return undefined;
@@ -104,7 +119,7 @@ export class FileContents implements FileContentCache {
     const kept = [...merged]
       .filter((pair): pair is [string, Entry] => {
         const [uri, entry] = pair;
-        if (this.#remembered.get(uri) !== entry && !isEntry(entry)) return false;
+        if (this.#remembered.get(uri) !== entry && this.#checked.get(uri) !== entry && !isEntry(entry)) return false;
         const [size, , , , sha256] = entry as Entry;
         return this.blobs.has(sha256, size);
       })
@@ -114,6 +129,7 @@ export class FileContents implements FileContentCache {
     // file a crash damaged reads as an empty one.
     writeFileAtomic(this.file, `{"version":${VERSION},"files":{${kept.map(([uri, entry]) => `${JSON.stringify(uri)}:${JSON.stringify(entry)}`).join(',')}}}`, { flush: false });
     this.#entries = new Map(kept);
+    this.#checked = new Map(kept);
     this.#remembered.clear();
   }
 }

@@ -60,130 +60,141 @@ function readerWorker(): void {
   // `process.getBuiltinModule`, not `require`: bundlers rewrite `require` to helpers that do not
   // exist in eval code.
   const { parentPort, workerData } = process.getBuiltinModule('node:worker_threads');
+  // Loaded before any work arrives: a reader started ahead of time is ready when it does.
   const fs = process.getBuiltinModule('node:fs');
   const crypto = process.getBuiltinModule('node:crypto');
   // One call per file where Node has it (20.12+): a Hash object per small file costs more than the hashing.
   const sha256Hex =
     typeof crypto.hash === 'function' ? (bytes: Uint8Array) => crypto.hash('sha256', bytes, 'hex') : (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
   const { isUtf8 } = process.getBuiltinModule('node:buffer');
-  const { paths, remembered, maxBytes, output, control } = workerData as ReaderWorkerData;
-  const consumed = new Int32Array(control);
-  const flags = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK;
-  const spool = output.to === 'spool' ? output : undefined;
-  const batchBytes = output.to === 'buffers' ? output.batchBytes : 1024 * 1024;
-  const window = output.to === 'buffers' ? output.window : 0;
 
-  let sent = 0;
-  // Buffers: a new one per batch, handed over. Spool: one scratch buffer, reused for every file.
-  let buffer = new ArrayBuffer(batchBytes);
-  let view = Buffer.from(buffer);
-  let used = 0;
-  let spooled = 0;
-  let entries: ReadEntry[] = [];
+  const read = (data: ReaderWorkerData): void => {
+    const { paths, remembered, maxBytes, output, control } = data;
+    const consumed = new Int32Array(control);
+    const flags = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK;
+    const spool = output.to === 'spool' ? output : undefined;
+    const batchBytes = output.to === 'buffers' ? output.batchBytes : 1024 * 1024;
+    const window = output.to === 'buffers' ? output.window : 0;
 
-  const send = (): void => {
-    if (entries.length === 0) return;
-    if (spool !== undefined) {
-      parentPort!.postMessage({ entries, spooled } satisfies ReadBatch);
-      entries = [];
-      return;
-    }
-    parentPort!.postMessage({ entries, buffer } satisfies ReadBatch, [buffer]);
-    sent++;
-    // Back-pressure: never more than `window` batches waiting in the reader's queue.
-    for (let seen = Atomics.load(consumed, 0); sent - seen >= window; seen = Atomics.load(consumed, 0)) {
-      Atomics.wait(consumed, 0, seen, 1000);
-    }
-    buffer = new ArrayBuffer(batchBytes);
-    view = Buffer.from(buffer);
-    used = 0;
-    entries = [];
-  };
+    let sent = 0;
+    // Buffers: a new one per batch, handed over. Spool: one scratch buffer, reused for every file.
+    let buffer = new ArrayBuffer(batchBytes);
+    let view = Buffer.from(buffer);
+    let used = 0;
+    let spooled = 0;
+    let entries: ReadEntry[] = [];
 
-  /** Makes room for `size` bytes at `used`: a new batch, or a larger scratch buffer. */
-  const room = (size: number): void => {
-    if (spool !== undefined) {
+    const send = (): void => {
+      if (entries.length === 0) return;
+      if (spool !== undefined) {
+        parentPort!.postMessage({ entries, spooled } satisfies ReadBatch);
+        entries = [];
+        return;
+      }
+      parentPort!.postMessage({ entries, buffer } satisfies ReadBatch, [buffer]);
+      sent++;
+      // Back-pressure: never more than `window` batches waiting in the reader's queue.
+      for (let seen = Atomics.load(consumed, 0); sent - seen >= window; seen = Atomics.load(consumed, 0)) {
+        Atomics.wait(consumed, 0, seen, 1000);
+      }
+      buffer = new ArrayBuffer(batchBytes);
+      view = Buffer.from(buffer);
       used = 0;
+      entries = [];
+    };
+
+    /** Makes room for `size` bytes at `used`: a new batch, or a larger scratch buffer. */
+    const room = (size: number): void => {
+      if (spool !== undefined) {
+        used = 0;
+        if (size > view.length) {
+          buffer = new ArrayBuffer(Math.max(size, view.length * 2));
+          view = Buffer.from(buffer);
+        }
+        return;
+      }
+      if (used + size <= view.length) return;
+      send();
       if (size > view.length) {
-        buffer = new ArrayBuffer(Math.max(size, view.length * 2));
+        buffer = new ArrayBuffer(size);
         view = Buffer.from(buffer);
       }
-      return;
-    }
-    if (used + size <= view.length) return;
-    send();
-    if (size > view.length) {
-      buffer = new ArrayBuffer(size);
-      view = Buffer.from(buffer);
-    }
-  };
+    };
 
-  /** Whether file `index` still has the stamp its stored content was remembered with. */
-  const unchanged = (index: number): boolean => {
-    const at = index * 4;
-    if (Number.isNaN(remembered[at])) return false;
-    try {
-      const stats = fs.statSync(paths[index]!, { throwIfNoEntry: false });
-      return (
-        stats !== undefined &&
-        stats.isFile() &&
-        stats.size === remembered[at] &&
-        stats.mtimeMs === remembered[at + 1] &&
-        stats.ctimeMs === remembered[at + 2] &&
-        stats.ino === remembered[at + 3]
-      );
-    } catch {
-      return false;
-    }
-  };
+    /** Whether file `index` still has the stamp its stored content was remembered with. */
+    const unchanged = (index: number): boolean => {
+      const at = index * 4;
+      if (Number.isNaN(remembered[at])) return false;
+      try {
+        const stats = fs.statSync(paths[index]!, { throwIfNoEntry: false });
+        return (
+          stats !== undefined &&
+          stats.isFile() &&
+          stats.size === remembered[at] &&
+          stats.mtimeMs === remembered[at + 1] &&
+          stats.ctimeMs === remembered[at + 2] &&
+          stats.ino === remembered[at + 3]
+        );
+      } catch {
+        return false;
+      }
+    };
 
-  for (let index = 0; index < paths.length; index++) {
-    if (unchanged(index)) {
-      entries.push({ index, kind: 'unchanged' });
-      if (spool !== undefined && entries.length >= spool.batchFiles) send();
-      continue;
-    }
-    let fd: number;
-    try {
-      // Non-blocking, so a FIFO put in a file's place cannot hang the open.
-      fd = fs.openSync(paths[index]!, flags);
-    } catch {
-      entries.push({ index, kind: 'fallback' });
-      continue;
-    }
-    try {
-      const stats = fs.fstatSync(fd);
-      if (!stats.isFile() || stats.size > maxBytes) {
+    for (let index = 0; index < paths.length; index++) {
+      if (unchanged(index)) {
+        entries.push({ index, kind: 'unchanged' });
+        if (spool !== undefined && entries.length >= spool.batchFiles) send();
+        continue;
+      }
+      let fd: number;
+      try {
+        // Non-blocking, so a FIFO put in a file's place cannot hang the open.
+        fd = fs.openSync(paths[index]!, flags);
+      } catch {
         entries.push({ index, kind: 'fallback' });
         continue;
       }
-      const size = stats.size;
-      room(size);
-      let length = 0;
-      while (length < size) {
-        const bytesRead = fs.readSync(fd, view, used + length, size - length, length);
-        if (bytesRead === 0) break; // shrank meanwhile: keep what there is
-        length += bytesRead;
+      try {
+        const stats = fs.fstatSync(fd);
+        if (!stats.isFile() || stats.size > maxBytes) {
+          entries.push({ index, kind: 'fallback' });
+          continue;
+        }
+        const size = stats.size;
+        room(size);
+        let length = 0;
+        while (length < size) {
+          const bytesRead = fs.readSync(fd, view, used + length, size - length, length);
+          if (bytesRead === 0) break; // shrank meanwhile: keep what there is
+          length += bytesRead;
+        }
+        const bytes = view.subarray(used, used + length);
+        const sha256 = sha256Hex(bytes);
+        const utf8 = bytes.indexOf(0) === -1 && isUtf8(bytes);
+        let offset = used;
+        if (spool !== undefined) {
+          offset = spooled;
+          for (let written = 0; written < length; ) written += fs.writeSync(spool.fd, bytes, written, length - written, spooled + written);
+          spooled += length;
+        } else used += length;
+        entries.push({ index, kind: 'read', offset, length, size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino, sha256, utf8 });
+        if (spool !== undefined && entries.length >= spool.batchFiles) send();
+      } catch {
+        entries.push({ index, kind: 'fallback' });
+      } finally {
+        fs.closeSync(fd);
       }
-      const bytes = view.subarray(used, used + length);
-      const sha256 = sha256Hex(bytes);
-      const utf8 = bytes.indexOf(0) === -1 && isUtf8(bytes);
-      let offset = used;
-      if (spool !== undefined) {
-        offset = spooled;
-        for (let written = 0; written < length; ) written += fs.writeSync(spool.fd, bytes, written, length - written, spooled + written);
-        spooled += length;
-      } else used += length;
-      entries.push({ index, kind: 'read', offset, length, size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino, sha256, utf8 });
-      if (spool !== undefined && entries.length >= spool.batchFiles) send();
-    } catch {
-      entries.push({ index, kind: 'fallback' });
-    } finally {
-      fs.closeSync(fd);
     }
-  }
-  send();
+    send();
+  };
+
+  // Started ahead of its work (a reader that boots while the walk runs): the work comes as the first message.
+  if (workerData === undefined) parentPort!.once('message', read);
+  else read(workerData as ReaderWorkerData);
 }
 
-/** The worker's source, for `new Worker(READER_WORKER_SOURCE, { eval: true, workerData })`. */
+/**
+ * The worker's source, for `new Worker(READER_WORKER_SOURCE, { eval: true, workerData })`, or
+ * without `workerData` and the `ReaderWorkerData` posted to it later.
+ */
 export const READER_WORKER_SOURCE = `(${readerWorker.toString()})();`;

@@ -11,6 +11,7 @@ import { SETTLED_AFTER_MS } from './file-stamp.ts';
 import type { FileToRead } from './read-file-resource.ts';
 import { READER_WORKER_SOURCE } from './file-reader-worker.ts';
 import { readFileResources, type ReaderTuning, type ReadFilesStats } from './read-file-resources.ts';
+import { ReaderThreads } from './reader-threads.ts';
 import { fileUri } from './workspace-path.ts';
 
 let ws: TempWorkspace;
@@ -98,6 +99,24 @@ describe('readFileResources', () => {
     for (const blob of reported) {
       const bytes = (await fs.readFile(blob.file)).subarray(blob.offset, blob.offset + blob.size);
       expect(sha256Hex(bytes)).toBe(blob.sha256);
+    }
+  });
+
+  it('hands the work to reader threads started ahead of it, and reads here what a dead one would have', async () => {
+    const names = Array.from({ length: 30 }, (_, i) => `d/f${String(i).padStart(2, '0')}.txt`);
+    for (const [i, name] of names.entries()) await ws.write(name, `line ${i}\n`.repeat(i + 1));
+    const files = await filesOf(names);
+    const serial = (await read(files, ON_ONE_THREAD)).resources;
+    for (const source of [READER_WORKER_SOURCE, 'throw new Error("no reader today")']) {
+      const readers = new ReaderThreads(source);
+      readers.start(2);
+      const stats: ReadFilesStats = { workerFiles: 0 };
+      const resources = await readFileResources(files, ws.ctx(), { pace: createEventLoopPacer(undefined, 0), tuning: { parallelFrom: 1, workers: 2 }, stats, readers });
+      readers.close();
+      expect(resources).toEqual(serial);
+      // The good readers read everything; the broken ones nothing (a new worker or this thread did).
+      if (source === READER_WORKER_SOURCE) expect(stats).toEqual({ workerFiles: 30 });
+      expect(readers.take()).toBeUndefined();
     }
   });
 

@@ -7,6 +7,7 @@ import { fileStamp, isSettled } from './file-stamp.ts';
 import { READER_WORKER_SOURCE, type ReadBatch, type ReaderWorkerData } from './file-reader-worker.ts';
 import { HARD_MAX_BYTES } from './oversize-read-length.ts';
 import { readFileResource, resourceFromBytes, type FileToRead } from './read-file-resource.ts';
+import type { ReaderThreads } from './reader-threads.ts';
 import { resourceFromSpool } from './spooled-resource.ts';
 
 export interface ReaderTuning {
@@ -44,6 +45,8 @@ export interface ReadFilesOptions {
   tuning?: Partial<ReaderTuning>;
   /** The time stamps are judged against (ms since the epoch): `Date.now` unless a test sets it. */
   clock?: () => number;
+  /** Reader threads started ahead (while the walk ran), used before any new one is started. */
+  readers?: ReaderThreads;
   /** Filled in as files are read: how many the worker read, and why it stopped early if it did. */
   stats?: ReadFilesStats;
 }
@@ -170,7 +173,7 @@ async function readEveryFile(files: readonly FileToRead[], ctx: HandlerContext, 
   const shares = shareBounds(files.length, Math.max(1, tuning.workers)).map(([from, to]) => ({
     from,
     to,
-    batches: workerBatches(files.slice(from, to), packStamps(remembered.slice(from, to)), maxBytes, tuning, ctx.spool),
+    batches: workerBatches(files.slice(from, to), packStamps(remembered.slice(from, to)), maxBytes, tuning, ctx.spool, options.readers?.take()),
   }));
   try {
     for (const { from, to, batches } of shares) {
@@ -265,7 +268,14 @@ function openSpoolFile(spool: ContentSpool, flushBytes: number): { file: string;
   };
 }
 
-function workerBatches(files: readonly FileToRead[], remembered: Float64Array, maxBytes: number, tuning: ReaderTuning, spool: ContentSpool | undefined): BatchQueue {
+function workerBatches(
+  files: readonly FileToRead[],
+  remembered: Float64Array,
+  maxBytes: number,
+  tuning: ReaderTuning,
+  spool: ContentSpool | undefined,
+  started: Worker | undefined,
+): BatchQueue {
   const control = new SharedArrayBuffer(4);
   const consumedCount = new Int32Array(control);
   const { batchBytes, window } = tuning;
@@ -284,7 +294,11 @@ function workerBatches(files: readonly FileToRead[], remembered: Float64Array, m
     const output: ReaderWorkerData['output'] =
       spoolFile === undefined ? { to: 'buffers', batchBytes, window } : { to: 'spool', fd: spoolFile.fd, batchFiles: tuning.batchFiles };
     const workerData: ReaderWorkerData = { paths: files.map((file) => file.realPath), remembered, maxBytes, output, control };
-    worker = new Worker(tuning.workerSource, { eval: true, workerData });
+    if (started === undefined) worker = new Worker(tuning.workerSource, { eval: true, workerData });
+    else {
+      worker = started;
+      worker.postMessage(workerData);
+    }
   } catch (error) {
     spoolFile?.close();
     const failure = { failure: error instanceof Error ? error.message : String(error) };

@@ -11,8 +11,13 @@ export type ExpandableTarget = Extract<FileTarget, { kind: 'directory' | 'glob' 
  * `conversation.attachment.max_files` before any of them is read. An expansion to nothing is an
  * error: the user asked for something and would otherwise get a silent empty turn.
  */
-export async function expandFileTarget(target: ExpandableTarget, ctx: HandlerContext, pace?: () => Promise<void>): Promise<WalkedFile[]> {
-  const common = { workspaceRoot: ctx.workspaceRoot, input: target.input, logger: ctx.logger, ...(pace === undefined ? {} : { pace }) };
+export async function expandFileTarget(
+  target: ExpandableTarget,
+  ctx: HandlerContext,
+  pace?: () => Promise<void>,
+  found?: (count: number) => void,
+): Promise<WalkedFile[]> {
+  const common = { workspaceRoot: ctx.workspaceRoot, input: target.input, logger: ctx.logger, ...(pace === undefined ? {} : { pace }), ...(found === undefined ? {} : { found }) };
   let files: WalkedFile[];
   if (target.kind === 'directory') {
     files = await walkFiles({ ...common, start: target.realPath });

@@ -10,7 +10,7 @@ import { fileCovers } from './file-covers.ts';
 import { declarationOf, locateFileTarget } from './file-target.ts';
 import { fsAttachmentError } from './fs-error.ts';
 import { readFileResource } from './read-file-resource.ts';
-import { readFileResources } from './read-file-resources.ts';
+import { readersForWalk, readFileResources } from './read-file-resources.ts';
 import { fileUri, resourceName } from './workspace-path.ts';
 
 /** Where an `external:` declaration of this run came from. Lives in memory only, for one run. */
@@ -67,15 +67,20 @@ export function createFileHandler(): AttachmentHandler {
       return [await readFileResource({ ...file, input: declaration, label: declaration }, ctx)];
     }
     const pace = createEventLoopPacer(ctx.signal);
-    const walked = await expandFileTarget(target, ctx, pace);
-    const toRead = walked.map((file) => ({
-      realPath: file.realPath,
-      uri: fileUri(file.realPath),
-      name: resourceName(file.relative),
-      input: declaration,
-      label: `${file.relative} (from ${declaration})`,
-    }));
-    return readFileResources(toRead, ctx, { pace, onFile: (file) => onFile(file.name) });
+    const { readers, found } = readersForWalk();
+    try {
+      const walked = await expandFileTarget(target, ctx, pace, found);
+      const toRead = walked.map((file) => ({
+        realPath: file.realPath,
+        uri: fileUri(file.realPath),
+        name: resourceName(file.relative),
+        input: declaration,
+        label: `${file.relative} (from ${declaration})`,
+      }));
+      return await readFileResources(toRead, ctx, { pace, onFile: (file) => onFile(file.name), readers });
+    } finally {
+      readers.close();
+    }
   };
 
   return {

@@ -2,20 +2,18 @@ import { isUtf8 } from 'node:buffer';
 import fs, { type Dirent } from 'node:fs';
 import { REPLACEMENT } from './utf8-path.ts';
 
-/** One directory entry as a walk needs it. */
+/**
+ * One directory entry as a walk needs it: in the common case the `Dirent` Node returns, untouched
+ * (a walk lists thousands of them, and a wrapper object per entry showed in its time).
+ */
 export interface DirectoryEntry {
   /** The name as Node decodes it (U+FFFD for bytes that are not UTF-8). */
-  name: string;
-  kind: 'file' | 'directory' | 'symlink' | 'other';
+  readonly name: string;
+  isFile(): boolean;
+  isDirectory(): boolean;
+  isSymbolicLink(): boolean;
   /** The raw bytes of a name that is not valid UTF-8; such an entry cannot be opened by `name`. */
-  nonUtf8Name?: Uint8Array;
-}
-
-function kindOf(dirent: Dirent | Dirent<Buffer>): DirectoryEntry['kind'] {
-  if (dirent.isFile()) return 'file';
-  if (dirent.isDirectory()) return 'directory';
-  if (dirent.isSymbolicLink()) return 'symlink';
-  return 'other';
+  readonly nonUtf8Name?: Uint8Array;
 }
 
 /**
@@ -23,15 +21,24 @@ function kindOf(dirent: Dirent | Dirent<Buffer>): DirectoryEntry['kind'] {
  * only when one shows U+FFFD is the directory listed again as bytes, to tell a name that really
  * contains U+FFFD from one whose bytes are not UTF-8.
  */
-export function listDirectory(directory: string): DirectoryEntry[] {
+export function listDirectory(directory: string): readonly DirectoryEntry[] {
   const dirents = fs.readdirSync(directory, { withFileTypes: true });
-  if (!dirents.some((dirent) => dirent.name.includes(REPLACEMENT))) {
-    return dirents.map((dirent) => ({ name: dirent.name, kind: kindOf(dirent) }));
+  for (const dirent of dirents) {
+    if (dirent.name.includes(REPLACEMENT)) return listAsBytes(directory);
   }
-  return fs.readdirSync(directory, { withFileTypes: true, encoding: 'buffer' }).map((dirent) => {
+  return dirents;
+}
+
+/** The rare listing with a U+FFFD in it: each entry decoded, with its bytes kept when not UTF-8. */
+function listAsBytes(directory: string): DirectoryEntry[] {
+  return fs.readdirSync(directory, { withFileTypes: true, encoding: 'buffer' }).map((dirent: Dirent<Buffer>) => {
     const raw = dirent.name;
-    const entry: DirectoryEntry = { name: raw.toString('utf8'), kind: kindOf(dirent) };
-    if (!isUtf8(raw)) entry.nonUtf8Name = new Uint8Array(raw);
-    return entry;
+    return {
+      name: raw.toString('utf8'),
+      isFile: () => dirent.isFile(),
+      isDirectory: () => dirent.isDirectory(),
+      isSymbolicLink: () => dirent.isSymbolicLink(),
+      ...(isUtf8(raw) ? {} : { nonUtf8Name: new Uint8Array(raw) }),
+    };
   });
 }

@@ -7,7 +7,7 @@ import { fileStamp, isSettled } from './file-stamp.ts';
 import { READER_WORKER_SOURCE, type ReadBatch, type ReaderWorkerData } from './file-reader-worker.ts';
 import { HARD_MAX_BYTES } from './oversize-read-length.ts';
 import { readFileResource, resourceFromBytes, type FileToRead } from './read-file-resource.ts';
-import type { ReaderThreads } from './reader-threads.ts';
+import { ReaderThreads } from './reader-threads.ts';
 import { resourceFromSpool } from './spooled-resource.ts';
 
 export interface ReaderTuning {
@@ -58,6 +58,22 @@ export interface ReadFilesStats {
   spooledFiles?: number;
   /** Files whose stored content was used, unread (`ctx.fileContents`). */
   storedFiles?: number;
+}
+
+/**
+ * Reader threads for the files a walk is finding: started once it has found enough for them to
+ * pay (`parallelFrom`), so they boot while it goes on. Pass `found` to the walk and `readers` to
+ * `readFileResources`, and close them when done.
+ */
+export function readersForWalk(): { readers: ReaderThreads; found: (count: number) => void } {
+  const readers = new ReaderThreads(TUNING.workerSource);
+  let started = false;
+  const found = (count: number): void => {
+    if (started || count < TUNING.parallelFrom) return;
+    started = true;
+    readers.start(TUNING.workers);
+  };
+  return { readers, found };
 }
 
 /**

@@ -64,6 +64,9 @@ export interface ReadFilesStats {
   storedFiles?: number;
 }
 
+/** Files resolved from a reader's messages between two calls to `options.pace`. */
+const PACE_EVERY_FILES = 32;
+
 /**
  * Reader threads for the files a walk is finding: started once it has found enough for them to
  * pay (`parallelFrom`), so they boot while it goes on. Pass `found` to the walk and `readers` to
@@ -157,29 +160,32 @@ async function readEveryFile(files: readonly FileToRead[], ctx: HandlerContext, 
     const stamp = cache !== undefined && isWorkspaceFile(k) ? cache.rememberedStamp(file.uri) : undefined;
     return stamp !== undefined && stamp.size <= ctx.limits.maxResourceBytes ? stamp : undefined;
   });
-  /** File `k`'s resource from the store when its `stamp` is as remembered, else from reading it here. */
-  const resolveHere = async (k: number, stamp: FileStamp | undefined): Promise<void> => {
+  /** Takes file `k`'s resource from the store when its `stamp` is as remembered; false when it must be read. */
+  const takeStored = (k: number, stamp: FileStamp | undefined): boolean => {
+    const fromStore = stamp === undefined ? undefined : storedFileResource(files[k]!, stamp, cache!, ctx, mimeTypes);
+    if (fromStore === undefined) return false;
+    stats.storedFiles!++;
+    resources.push(fromStore);
+    stamps.push(stamp);
+    stored.push(true);
+    return true;
+  };
+  /** Reads file `k` here, stamped before the read for the cache (a stamp just taken may be reused). */
+  const readOne = async (k: number, stamp: FileStamp | undefined): Promise<void> => {
     const file = files[k]!;
-    const fromStore = stamp === undefined ? undefined : storedFileResource(file, stamp, cache!, ctx, mimeTypes);
-    if (fromStore !== undefined) {
-      stats.storedFiles!++;
-      resources.push(fromStore);
-      stamps.push(stamp);
-      stored.push(true);
-      return;
-    }
-    // Stamped before the read, for the cache; a stamp just taken may be reused.
     stamps.push(stamp ?? (cache !== undefined && isWorkspaceFile(k) ? fileStamp(file.realPath) : undefined));
     resources.push(await readFileResource(file, ctx));
     stored.push(false);
   };
+  /** Files since the event loop last ran: it runs (and an abort gets through) every few files, as an await per file costs more than the file. */
+  let unpaced = 0;
   /** Resolves the files after the last resource made, up to `to`, on this thread. */
   const readHere = async (to: number): Promise<void> => {
     for (let k = resources.length; k < to; k++) {
       await options.pace();
       options.onFile?.(files[k]!);
       const stamp = remembered[k] === undefined ? undefined : fileStamp(files[k]!.realPath);
-      await resolveHere(k, stamp);
+      if (!takeStored(k, stamp)) await readOne(k, stamp);
     }
   };
   const tuning = { ...TUNING, ...options.tuning };
@@ -208,13 +214,16 @@ async function readEveryFile(files: readonly FileToRead[], ctx: HandlerContext, 
           break;
         }
         for (const entry of next.entries) {
-          await options.pace();
+          if (++unpaced >= PACE_EVERY_FILES) {
+            unpaced = 0;
+            await options.pace();
+          }
           const k = from + entry.index;
           const file = files[k]!;
           options.onFile?.(file);
           if (entry.kind !== 'read') {
             // Unchanged: the stamp is the one remembered. A fallback is read here, stamped now.
-            await resolveHere(k, entry.kind === 'unchanged' ? remembered[k] : undefined);
+            if (entry.kind === 'fallback' || !takeStored(k, remembered[k])) await readOne(k, undefined);
             continue;
           }
           stamps.push({ size: entry.size, mtimeMs: entry.mtimeMs, ctimeMs: entry.ctimeMs, ino: entry.ino });

@@ -53,7 +53,11 @@ export class FileContents implements FileContentCache {
     let entries = new Map<string, unknown>();
     try {
       const json = JSON.parse(readFileSync(this.file, 'utf8')) as { version?: unknown; files?: unknown };
-      if (json.version === VERSION && typeof json.files === 'object' && json.files !== null) entries = new Map(Object.entries(json.files));
+      if (json.version === VERSION && typeof json.files === 'object' && json.files !== null && !Array.isArray(json.files)) {
+        // for…in, not Object.entries: a tree's ten thousand keys go into the map a few times faster.
+        const files = json.files as Record<string, unknown>;
+        for (const uri in files) entries.set(uri, files[uri]);
+      }
     } catch {
       // No cache yet, or one this version cannot read: every file is read, nothing is lost.
     }

@@ -22,9 +22,9 @@ export interface ReaderTuning {
   /** Bytes a spool file may hold unflushed: past that, a flush starts in the background. */
   flushBytes: number;
   /**
-   * Workers, each reading a contiguous share of the files. One: on the 2-core machine a second
-   * reader made a first attach of the benchmark tree slower (1.40–1.48 s against 1.28–1.40 s), as
-   * reads do not scale there and the main thread needs the other core.
+   * Workers, each reading a contiguous share of the files. One: on the 2-core development machine
+   * a second reader made a first attach of the benchmark tree slower (1.40–1.48 s against
+   * 1.28–1.40 s): hashing does not scale across its cores (RFD 002, "Where it stands").
    */
   workers: number;
   workerSource: string;

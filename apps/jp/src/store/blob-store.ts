@@ -60,7 +60,7 @@ export class BlobStore {
   /** Every pack's index, read now (trailer and index only). A damaged pack is an error naming it. */
   packIndex(): Map<string, PackedBlob> {
     if (this.#packed !== undefined) return this.#packed;
-    const packed = new Map<string, PackedBlob>();
+    let packed = new Map<string, PackedBlob>();
     let names: string[];
     try {
       names = readdirSync(this.packsDir).filter((name) => name.endsWith('.pack'));
@@ -77,7 +77,9 @@ export class BlobStore {
         if (!(error instanceof DamagedPack)) throw error;
         throw new JpError(`blob pack .jp/blobs/packs/${name} is damaged: ${error.message}; restore it from a backup`, { code: 'damaged_blob' });
       }
-      for (const [sha256, blob] of entries) if (!packed.has(sha256)) packed.set(sha256, blob);
+      // The first pack's map is taken as it is (most workspaces have one or two packs).
+      if (packed.size === 0) packed = entries;
+      else for (const [sha256, blob] of entries) if (!packed.has(sha256)) packed.set(sha256, blob);
     }
     this.#packed = packed;
     return packed;

@@ -90,14 +90,23 @@ export interface FileMimeTypes {
 let loaded: Promise<FileMimeTypes> | undefined;
 
 export function loadFileMimeTypes(): Promise<FileMimeTypes> {
-  loaded ??= loadLanguageLookup().then((languageOf) => ({
-    text: (filePath: string) => textMimeTypeWith(languageOf, filePath),
-    media: (filePath: string) => {
-      const registered = registeredMimeType(filePath);
-      if (registered === undefined || !BINARY_MEDIA.test(registered)) return undefined;
-      return languageOf(filePath) === undefined ? registered : undefined;
-    },
-  }));
+  loaded ??= loadLanguageLookup().then((languageOf) => {
+    // A tree repeats a handful of extensions thousands of times: both answers depend only on the
+    // name's key (`LanguageLookup.key`), so they are worked out once per key.
+    const known = new Map<string, { text: string; media: string | undefined }>();
+    const typesOf = (filePath: string): { text: string; media: string | undefined } => {
+      const key = languageOf.key(filePath);
+      let types = known.get(key);
+      if (types === undefined) {
+        const registered = registeredMimeType(filePath);
+        const media = registered !== undefined && BINARY_MEDIA.test(registered) && languageOf(filePath) === undefined ? registered : undefined;
+        types = { text: textMimeTypeWith(languageOf, filePath), media };
+        if (known.size < 1000) known.set(key, types);
+      }
+      return types;
+    };
+    return { text: (filePath: string) => typesOf(filePath).text, media: (filePath: string) => typesOf(filePath).media };
+  });
   return loaded;
 }
 

@@ -71,7 +71,15 @@ function languageIndex(): Promise<LanguageIndex> {
 }
 
 /** A lookup from a file name to its Linguist language, once the data is loaded. */
-export type LanguageLookup = (filePath: string) => SourceLanguage | undefined;
+export type LanguageLookup = ((filePath: string) => SourceLanguage | undefined) & {
+  /**
+   * The part of a file's name its language and registered type depend on: the name itself when
+   * Linguist knows it exactly (`Makefile`), else its lowercased part from the first dot on (or
+   * the whole lowercased name, without a dot; a dotfile's is marked apart, as its first dot starts
+   * no extension). Files with the same key are typed alike.
+   */
+  key: (filePath: string) => string;
+};
 
 let lookup: Promise<LanguageLookup> | undefined;
 
@@ -94,7 +102,15 @@ export function loadLanguageLookup(): Promise<LanguageLookup> {
     // A tree repeats a handful of extensions thousands of times: the answer for a name without an
     // exact match depends only on its lowercased part from the first dot on.
     const tails = new Map<string, SourceLanguage | undefined>();
-    return (filePath: string): SourceLanguage | undefined => {
+    const key = (filePath: string): string => {
+      const base = path.basename(filePath);
+      if (byFilename.get(base) !== undefined) return `=${base}`;
+      const dot = base.indexOf('.');
+      if (dot === -1) return `-${base.toLowerCase()}`;
+      // A dotfile's first dot starts no extension (`path.extname('.json')` is ''): `.json` is not typed as `a.json`.
+      return dot === 0 ? `.${base.toLowerCase()}` : base.slice(dot).toLowerCase();
+    };
+    const languageOf = (filePath: string): SourceLanguage | undefined => {
       const base = path.basename(filePath);
       const exact = byFilename.get(base);
       if (exact !== undefined) return exact;
@@ -106,6 +122,7 @@ export function loadLanguageLookup(): Promise<LanguageLookup> {
       if (tails.size < 1000) tails.set(tail, language);
       return language;
     };
+    return Object.assign(languageOf, { key });
   });
   return lookup;
 }

@@ -41,6 +41,11 @@ function packEnd(rows: ReadonlyArray<readonly [string, number, number]>): { inde
   return { index, trailer, name: packName(index) };
 }
 
+/** Where each of a pack's blobs lies, from its index rows. */
+function packEntries(name: string, rows: ReadonlyArray<readonly [string, number, number]>): Map<string, PackedBlob> {
+  return new Map(rows.map(([sha256, offset, size]) => [sha256, { pack: name, offset, size }]));
+}
+
 /**
  * Makes a pack of a file that holds blobs already, written by someone else (a spool, see
  * blob-spool.ts): `rows` say where each lies, all below `end`. The index and trailer are written
@@ -60,7 +65,7 @@ export async function finishPack(file: string, dir: string, rows: ReadonlyArray<
   }
   const pack = path.join(dir, name);
   await rename(file, pack);
-  return { file: pack, entries: new Map(rows.map(([sha256, at, size]) => [sha256, { pack: name, offset: at, size }])) };
+  return { file: pack, entries: packEntries(name, rows) };
 }
 
 /**
@@ -77,7 +82,7 @@ export async function writePack(dir: string, blobs: ReadonlyArray<readonly [sha2
   const { index, trailer, name } = packEnd(rows);
   const file = path.join(dir, name);
   await writeFileDurably(file, [...blobs.map(([, bytes]) => bytes), index, trailer]);
-  return { file, entries: new Map(rows.map(([sha256, at, size]) => [sha256, { pack: name, offset: at, size }])) };
+  return { file, entries: packEntries(name, rows) };
 }
 
 /** Why a pack's index cannot be used: a damaged or foreign file. */

@@ -164,14 +164,11 @@ export class BlobStore {
   private async adoptSpooled(missing: ReadonlyArray<readonly [string, BlobContent]>): Promise<number> {
     if (this.#spools.length === 0) return 0;
     const wanted = new Set(missing.map(([sha256]) => sha256));
-    const packed = this.packIndex();
     let count = 0;
     for (const spool of this.#spools) {
       const adopted = await spool.adopt(wanted);
-      for (const [sha256, blob] of adopted) {
-        if (wanted.delete(sha256)) count++;
-        if (!packed.has(sha256)) packed.set(sha256, blob);
-      }
+      for (const sha256 of adopted.keys()) if (wanted.delete(sha256)) count++;
+      this.addPacked(adopted);
     }
     if (count > 0) await syncDirectory(this.packsDir);
     return count;
@@ -182,9 +179,14 @@ export class BlobStore {
     const parents = await makeDirectories([this.packsDir]);
     const { file, entries } = await writePack(this.packsDir, blobs);
     await Promise.all([this.packsDir, ...parents].map(syncDirectory));
+    this.addPacked(entries);
+    return file;
+  }
+
+  /** Adds a new pack's blobs to the index (a blob packed already keeps its place). */
+  private addPacked(entries: ReadonlyMap<string, PackedBlob>): void {
     const packed = this.packIndex();
     for (const [sha256, blob] of entries) if (!packed.has(sha256)) packed.set(sha256, blob);
-    return file;
   }
 
   /**

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { isStaleTemporary } from './blob-spool.ts';
 import { DamagedPack, readPackIndex, readPacked, type PackedBlob } from './blob-pack.ts';
+import { isStaleTemporary } from './blob-spool.ts';
 import { SHA256_PATTERN, sha256Of, type BlobStore } from './blob-store.ts';
 import type { ConversationStore } from './conversation-store.ts';
 

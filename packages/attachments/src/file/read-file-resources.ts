@@ -229,7 +229,8 @@ async function readEveryFile(files: readonly FileToRead[], ctx: HandlerContext, 
           stamps.push({ size: entry.size, mtimeMs: entry.mtimeMs, ctimeMs: entry.ctimeMs, ino: entry.ino });
           stored.push(false);
           if (next.buffer === undefined) {
-            const spooled = { file: batches.spoolFile!, sha256: entry.sha256, offset: entry.offset, size: entry.length };
+            const spooled = { file: batches.spool!.file, sha256: entry.sha256, offset: entry.offset, size: entry.length };
+            batches.spool!.blobs.push(spooled);
             resources.push(resourceFromSpool(file, spooled, { size: entry.size, utf8: entry.utf8 }, ctx.spool!, mimeTypes));
             stats.spooledFiles = (stats.spooledFiles ?? 0) + 1;
           } else {
@@ -261,8 +262,11 @@ interface BatchQueue {
   /** The last batch has been used: the worker may send another. */
   consumed(): void;
   stop(): void;
-  /** The spool file the worker writes to, if it does. */
-  spoolFile?: string | undefined;
+  /**
+   * The spool file the worker writes to, if it does, and the blobs in it that resources were made
+   * of: what `stop` reports to the spool (`ContentSpool.written`).
+   */
+  spool?: { file: string; blobs: SpooledBlob[] } | undefined;
 }
 
 /**
@@ -333,14 +337,9 @@ function workerBatches(
     const failure = { failure: error instanceof Error ? error.message : String(error) };
     return { next: async () => failure, consumed: () => undefined, stop: () => undefined };
   }
-  const written: SpooledBlob[] = [];
+  const spooled = spoolFile === undefined ? undefined : { file: spoolFile.file, blobs: [] as SpooledBlob[] };
   worker.on('message', (batch: ReadBatch) => {
-    if (spoolFile !== undefined && batch.spooled !== undefined) {
-      for (const entry of batch.entries) {
-        if (entry.kind === 'read') written.push({ file: spoolFile.file, sha256: entry.sha256, offset: entry.offset, size: entry.length });
-      }
-      spoolFile.wrote(batch.spooled);
-    }
+    if (batch.spooled !== undefined) spoolFile?.wrote(batch.spooled);
     queue.push(batch);
     wake?.();
   });
@@ -348,7 +347,7 @@ function workerBatches(
   worker.on('exit', (code) => settle(code === 0 ? 'done' : { failure: `exit code ${code}` }));
 
   return {
-    spoolFile: spoolFile?.file,
+    spool: spooled,
     async next() {
       while (queue.length === 0 && end === undefined) await new Promise<void>((resolve) => (wake = resolve));
       wake = undefined;
@@ -367,7 +366,7 @@ function workerBatches(
       worker.unref();
       // What the resources refer to is what the spool holds; the descriptor goes only once the
       // worker is gone (it writes through it).
-      if (spoolFile !== undefined) spool!.written(spoolFile.file, written);
+      if (spooled !== undefined) spool!.written(spooled.file, spooled.blobs);
       void worker.terminate().then(() => spoolFile?.close());
     },
   };

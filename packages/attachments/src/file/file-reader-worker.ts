@@ -19,9 +19,10 @@ export interface ReaderWorkerData {
   /**
    * Where the bytes go. `buffers`: packed into buffers of about `batchBytes`, one message each,
    * transferred to the reader. `spool`: written back to back into the open file `fd` (a
-   * `ContentSpool` file) from offset 0; messages then carry no bytes, only where they lie.
+   * `ContentSpool` file) from offset 0, gathered in a buffer of `batchBytes` first; messages then
+   * carry no bytes, only where they lie, one message per `batchFiles` files.
    */
-  output: { to: 'buffers'; batchBytes: number; window: number } | { to: 'spool'; fd: number; batchFiles: number };
+  output: { to: 'buffers'; batchBytes: number; window: number } | { to: 'spool'; fd: number; batchFiles: number; batchBytes: number };
   /** Int32Array over it: [0] batches the reader has consumed (it adds and notifies). */
   control: SharedArrayBuffer;
 }
@@ -73,11 +74,12 @@ function readerWorker(): void {
     const consumed = new Int32Array(control);
     const flags = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK;
     const spool = output.to === 'spool' ? output : undefined;
-    const batchBytes = output.to === 'buffers' ? output.batchBytes : 1024 * 1024;
+    const batchBytes = output.batchBytes;
     const window = output.to === 'buffers' ? output.window : 0;
 
     let sent = 0;
-    // Buffers: a new one per batch, handed over. Spool: one scratch buffer, reused for every file.
+    // Buffers: a new one per batch, handed over. Spool: one buffer, written to the file whenever it
+    // is full (a write per file cost more than the copy), and before each message.
     let buffer = new ArrayBuffer(batchBytes);
     let view = Buffer.from(buffer);
     let used = 0;
@@ -87,6 +89,8 @@ function readerWorker(): void {
     const send = (): void => {
       if (entries.length === 0) return;
       if (spool !== undefined) {
+        // Every entry sent lies in the file already.
+        flush();
         parentPort!.postMessage({ entries, spooled } satisfies ReadBatch);
         entries = [];
         return;
@@ -103,20 +107,21 @@ function readerWorker(): void {
       entries = [];
     };
 
-    /** Makes room for `size` bytes at `used`: a new batch, or a larger scratch buffer. */
+    /** Writes the spool buffer's bytes to the spool file, after those written before. */
+    const flush = (): void => {
+      if (spool === undefined || used === 0) return;
+      for (let written = 0; written < used; ) written += fs.writeSync(spool.fd, view, written, used - written, spooled + written);
+      spooled += used;
+      used = 0;
+    };
+
+    /** Makes room for `size` bytes at `used`: a new batch, or a larger buffer. */
     const room = (size: number): void => {
-      if (spool !== undefined) {
-        used = 0;
-        if (size > view.length) {
-          buffer = new ArrayBuffer(Math.max(size, view.length * 2));
-          view = Buffer.from(buffer);
-        }
-        return;
-      }
       if (used + size <= view.length) return;
-      send();
+      if (spool !== undefined) flush();
+      else send();
       if (size > view.length) {
-        buffer = new ArrayBuffer(size);
+        buffer = new ArrayBuffer(Math.max(size, view.length * 2));
         view = Buffer.from(buffer);
       }
     };
@@ -171,12 +176,9 @@ function readerWorker(): void {
         const bytes = view.subarray(used, used + length);
         const sha256 = sha256Hex(bytes);
         const utf8 = bytes.indexOf(0) === -1 && isUtf8(bytes);
-        let offset = used;
-        if (spool !== undefined) {
-          offset = spooled;
-          for (let written = 0; written < length; ) written += fs.writeSync(spool.fd, bytes, written, length - written, spooled + written);
-          spooled += length;
-        } else used += length;
+        // In the spool, the bytes will lie after those written and those buffered before them.
+        const offset = spool === undefined ? used : spooled + used;
+        used += length;
         entries.push({ index, kind: 'read', offset, length, size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino, sha256, utf8 });
         if (spool !== undefined && entries.length >= spool.batchFiles) send();
       } catch {

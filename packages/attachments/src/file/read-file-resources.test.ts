@@ -102,6 +102,34 @@ describe('readFileResources', () => {
     }
   });
 
+  it('gathers spooled bytes in the worker: files smaller and larger than its buffer, messages between writes, all in place', async () => {
+    const names: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const name = `d/f${String(i).padStart(2, '0')}.txt`;
+      // Every 7th file is larger than the worker's 100-byte buffer, which must then grow.
+      await ws.write(name, `${i}:`.padEnd(i % 7 === 0 ? 450 + i : 10 + i, String.fromCharCode(97 + (i % 26))));
+      names.push(name);
+    }
+    const files = await filesOf(names);
+    const spool = fileSpool(path.join(ws.root, '.spool'));
+    const ctx = { ...ws.ctx(), spool: spool.spool };
+    const stats: ReadFilesStats = { workerFiles: 0 };
+    const spooled = await readFileResources(files, ctx, { pace: createEventLoopPacer(undefined, 0), tuning: { parallelFrom: 1, batchBytes: 100, batchFiles: 3 }, stats });
+    expect(stats).toEqual({ workerFiles: 40, spooledFiles: 40 });
+    expect(spooled).toEqual((await read(files, ON_ONE_THREAD)).resources);
+    // One spool file holding the files back to back, in order, each where its report says.
+    const reported = spool.reported();
+    expect(reported.map((blob) => blob.sha256)).toEqual(spooled.map((resource) => resourceSha256(resource)));
+    const file = await fs.readFile(reported[0]!.file);
+    expect(file.byteLength).toBe(reported.reduce((sum, blob) => sum + blob.size, 0));
+    let at = 0;
+    for (const [k, blob] of reported.entries()) {
+      expect(blob.offset).toBe(at);
+      expect(file.subarray(blob.offset, blob.offset + blob.size).toString()).toBe(readFileSync(files[k]!.realPath, 'utf8'));
+      at += blob.size;
+    }
+  });
+
   it('hands the work to reader threads started ahead of it, and reads here what a dead one would have', async () => {
     const names = Array.from({ length: 30 }, (_, i) => `d/f${String(i).padStart(2, '0')}.txt`);
     for (const [i, name] of names.entries()) await ws.write(name, `line ${i}\n`.repeat(i + 1));

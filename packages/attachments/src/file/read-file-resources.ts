@@ -13,7 +13,10 @@ import { resourceFromSpool } from './spooled-resource.ts';
 export interface ReaderTuning {
   /** From this many files on, a worker thread reads them; fewer are read faster than a worker starts. */
   parallelFrom: number;
-  /** Bytes per batch (one message from the worker), when the bytes come back in buffers. */
+  /**
+   * Bytes per batch: one message from the worker when the bytes come back in buffers, one write
+   * to the spool file when the worker writes there.
+   */
   batchBytes: number;
   /** Batches in flight at most, per worker: bounds the memory a worker can run ahead with. */
   window: number;
@@ -325,7 +328,7 @@ function workerBatches(
   try {
     spoolFile = spool === undefined ? undefined : openSpoolFile(spool, tuning.flushBytes);
     const output: ReaderWorkerData['output'] =
-      spoolFile === undefined ? { to: 'buffers', batchBytes, window } : { to: 'spool', fd: spoolFile.fd, batchFiles: tuning.batchFiles };
+      spoolFile === undefined ? { to: 'buffers', batchBytes, window } : { to: 'spool', fd: spoolFile.fd, batchFiles: tuning.batchFiles, batchBytes };
     const workerData: ReaderWorkerData = { paths: files.map((file) => file.realPath), remembered, maxBytes, output, control };
     if (started === undefined) worker = new Worker(tuning.workerSource, { eval: true, workerData });
     else {

@@ -151,7 +151,9 @@ function packStamps(stamps: ReadonlyArray<FileStamp | undefined>): Float64Array 
  */
 async function readEveryFile(files: readonly FileToRead[], ctx: HandlerContext, options: ReadFilesOptions): Promise<ReadFiles> {
   const cache = ctx.fileContents;
-  const mimeTypes = await loadFileMimeTypes();
+  // Loaded (a module of tables) while the reader starts on the files, not before.
+  const mimeTypesLoaded = loadFileMimeTypes();
+  let mimeTypes: FileMimeTypes;
   const resources: Resource[] = [];
   const stamps: Array<FileStamp | undefined> = [];
   const stored: boolean[] = [];
@@ -193,6 +195,7 @@ async function readEveryFile(files: readonly FileToRead[], ctx: HandlerContext, 
   };
   const tuning = { ...TUNING, ...options.tuning };
   if (files.length < tuning.parallelFrom) {
+    mimeTypes = await mimeTypesLoaded;
     await readHere(files.length);
     return { resources, stamps, stored };
   }
@@ -205,6 +208,7 @@ async function readEveryFile(files: readonly FileToRead[], ctx: HandlerContext, 
     batches: workerBatches(files.slice(from, to), packStamps(remembered.slice(from, to)), maxBytes, tuning, ctx.spool, options.readers?.take()),
   }));
   try {
+    mimeTypes = await mimeTypesLoaded;
     for (const { from, to, batches } of shares) {
       for (;;) {
         const next = await batches.next();

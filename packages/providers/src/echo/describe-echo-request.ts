@@ -8,6 +8,7 @@ import {
   type ToolCallResponseEvent,
 } from '@jp/core';
 import type { ProviderRequest } from '../provider.ts';
+import { countCharacters } from './count-characters.ts';
 
 /** What echo knows about one resource: enough to prove which snapshot reached the model. */
 export interface EchoResource {
@@ -46,7 +47,7 @@ function describeResource(resource: Resource): EchoResource {
 function describeBlock(block: ContentBlock): EchoToolResultBlock {
   switch (block.type) {
     case 'text':
-      return { type: 'text', chars: [...block.text].length };
+      return { type: 'text', chars: countCharacters(block.text) };
     case 'resource':
       return { type: 'resource', resource: describeResource(block.resource) };
     case 'question':
@@ -68,7 +69,7 @@ export function describeEchoRequest(request: ProviderRequest): EchoRequest {
   });
   return {
     model: request.model,
-    systemChars: request.system === undefined ? undefined : [...request.system].length,
+    systemChars: request.system === undefined ? undefined : countCharacters(request.system),
     tools: (request.tools ?? []).map((tool) => tool.name),
     turns,
   };

@@ -2,6 +2,7 @@ import type { ConvertedRequest, Provider, ProviderRequest, StreamEvent } from '.
 import { describeEchoRequest, type EchoRequest } from './describe-echo-request.ts';
 import { nextEchoToolDirective } from './echo-tool-directive.ts';
 import { renderEchoText } from './render-echo-text.ts';
+import { countCharacters } from './count-characters.ts';
 
 /*
  * `echo`: the offline model. It answers with a deterministic description of the request it
@@ -18,7 +19,7 @@ import { renderEchoText } from './render-echo-text.ts';
 function inputSize(request: EchoRequest): number {
   let size = 0;
   for (const turn of request.turns) {
-    size += [...(turn.query ?? '')].length;
+    size += countCharacters(turn.query ?? '');
     for (const resource of turn.resources) size += resource.bytes;
   }
   return size;
@@ -62,7 +63,7 @@ export function createEchoProvider(): Provider {
         options.signal?.throwIfAborted();
         yield { type: 'text-delta', text: delta };
       }
-      yield { type: 'finish', reason: 'stop', usage: { inputTokens: inputSize(description), outputTokens: [...text].length } };
+      yield { type: 'finish', reason: 'stop', usage: { inputTokens: inputSize(description), outputTokens: countCharacters(text) } };
     },
   };
 }

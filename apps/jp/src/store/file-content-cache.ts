@@ -72,6 +72,8 @@ export class FileContents implements FileContentCache {
     let checked = this.#checked.get(uri);
     if (checked === undefined) {
       const entry = this.#load().get(uri);
+      // A file the cache never saw (all of them, the first time a tree is attached) leaves no trace.
+      if (entry === undefined) return undefined;
       checked = isEntry(entry) ? entry : null;
       this.#checked.set(uri, checked);
     }

@@ -15,7 +15,7 @@ async function typesInOrder(order: string[]): Promise<Map<string, [string, strin
   vi.resetModules();
   const { loadFileMimeTypes } = await import('./file-mime-type.ts');
   const types = await loadFileMimeTypes();
-  return new Map(order.map((name) => [name, [types.text(name), types.media(name)]]));
+  return new Map(order.map((name) => [name, [types.of(name).text, types.of(name).media]]));
 }
 
 describe('file MIME types, worked out once per name key', () => {

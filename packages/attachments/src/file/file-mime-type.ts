@@ -68,23 +68,28 @@ export function registeredMimeType(filePath: string): string | undefined {
  * 5. data or prose Linguist knows → `text/x-<language>`; anything else → `text/plain`.
  */
 export async function textMimeType(filePath: string): Promise<string> {
-  return (await loadFileMimeTypes()).text(filePath);
+  return (await loadFileMimeTypes()).of(filePath).text;
 }
 
 /** Registered types of binary formats: a file of one keeps it even when its bytes decode as text. */
 const BINARY_MEDIA = /^(?:application\/pdf|image\/(?!svg\+xml$)[^/]+|audio\/[^/]+|video\/[^/]+|font\/[^/]+)$/;
 
-/** How the file handler types content, once Linguist's data is loaded (synchronous, for many files). */
-export interface FileMimeTypes {
-  /** `textMimeType` for a file whose content is text. */
-  text(filePath: string): string;
+/** How the file handler types one file's content, by its name. */
+export interface FileTypes {
+  /** `textMimeType`: the type when the content is text. */
+  text: string;
   /**
    * The registered type of a binary format (PDF, images but SVG, audio, video, fonts) when
    * Linguist knows no language by the name, else `undefined`. Such a file stays a blob even when
    * its bytes happen to be valid UTF-8, as a hand-written PDF's are; `.ts` (`video/mp2t`) is
    * TypeScript because Linguist knows it.
    */
-  media(filePath: string): string | undefined;
+  media: string | undefined;
+}
+
+/** The file handler's types, once Linguist's data is loaded (synchronous, for many files). */
+export interface FileMimeTypes {
+  of(filePath: string): FileTypes;
 }
 
 let loaded: Promise<FileMimeTypes> | undefined;
@@ -93,8 +98,8 @@ export function loadFileMimeTypes(): Promise<FileMimeTypes> {
   loaded ??= loadLanguageLookup().then((languageOf) => {
     // A tree repeats a handful of extensions thousands of times: both answers depend only on the
     // name's key (`LanguageLookup.key`), so they are worked out once per key.
-    const known = new Map<string, { text: string; media: string | undefined }>();
-    const typesOf = (filePath: string): { text: string; media: string | undefined } => {
+    const known = new Map<string, FileTypes>();
+    const of = (filePath: string): FileTypes => {
       const key = languageOf.key(filePath);
       let types = known.get(key);
       if (types === undefined) {
@@ -105,7 +110,7 @@ export function loadFileMimeTypes(): Promise<FileMimeTypes> {
       }
       return types;
     };
-    return { text: (filePath: string) => typesOf(filePath).text, media: (filePath: string) => typesOf(filePath).media };
+    return { of };
   });
   return loaded;
 }

@@ -101,7 +101,7 @@ export interface ReadBytes {
 export function resourceFromBytes(file: FileToRead, read: Uint8Array, how: ReadBytes, mimeTypes: FileMimeTypes): Resource {
   const cut = how.truncation !== undefined;
   const kept = cut ? read.subarray(0, utf8Boundary(read)) : read;
-  const media = mimeTypes.media(file.realPath);
+  const { text: textType, media } = mimeTypes.of(file.realPath);
   // The reader's check holds for exactly these bytes only when nothing was cut.
   const isText = media === undefined && (how.utf8 !== undefined && !cut ? how.utf8 : isUtf8Text(kept));
   const raw = isText ? kept : how.shared ? read.slice() : read;
@@ -110,8 +110,8 @@ export function resourceFromBytes(file: FileToRead, read: Uint8Array, how: ReadB
   const base = { uri: file.uri, name: file.name, ...(description === undefined ? {} : { description }) };
   let resource: Resource;
   if (!isText) resource = { ...base, mimeType: media ?? binaryMimeType(file.realPath), blob: raw };
-  else if (how.shared) resource = { ...base, mimeType: mimeTypes.text(file.realPath), text: utf8String(raw) };
-  else resource = textResourceFromUtf8({ ...base, mimeType: mimeTypes.text(file.realPath) }, raw);
+  else if (how.shared) resource = { ...base, mimeType: textType, text: utf8String(raw) };
+  else resource = textResourceFromUtf8({ ...base, mimeType: textType }, raw);
   rememberResourceDigest(resource, { sha256, byteLength: raw.byteLength });
   return resource;
 }

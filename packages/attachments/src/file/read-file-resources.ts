@@ -26,8 +26,9 @@ export interface ReaderTuning {
   flushBytes: number;
   /**
    * Workers, each reading a contiguous share of the files. One: on the 2-core development machine
-   * a second reader made a first attach of the benchmark tree slower (1.40–1.48 s against
-   * 1.28–1.40 s): hashing does not scale across its cores (RFD 002, "Where it stands").
+   * a second reader made a first attach of the benchmark tree no faster (1.40–1.48 s against
+   * 1.28–1.40 s, and 851 against 869 ms once spooled bytes were gathered): its two cores do not
+   * give two threads' worth of CPU (RFD 002, "Where it stands").
    */
   workers: number;
   workerSource: string;
@@ -113,10 +114,11 @@ export async function readFileResources(files: readonly FileToRead[], ctx: Handl
  * binary format by name (read as a blob, never remembered).
  */
 function storedFileResource(file: FileToRead, stamp: FileStamp, cache: FileContentCache, ctx: HandlerContext, mimeTypes: FileMimeTypes): Resource | undefined {
-  if (stamp.size > ctx.limits.maxResourceBytes || mimeTypes.media(file.realPath) !== undefined) return undefined;
+  const types = mimeTypes.of(file.realPath);
+  if (stamp.size > ctx.limits.maxResourceBytes || types.media !== undefined) return undefined;
   const stored = cache.lookup(file.uri, stamp);
   if (stored === undefined) return undefined;
-  const resource = textResourceFromUtf8({ uri: file.uri, name: file.name, mimeType: mimeTypes.text(file.realPath) }, () => stored.load());
+  const resource = textResourceFromUtf8({ uri: file.uri, name: file.name, mimeType: types.text }, () => stored.load());
   rememberResourceDigest(resource, { sha256: stored.sha256, byteLength: stored.byteLength });
   return resource;
 }

@@ -10,10 +10,10 @@ import type { FileToRead } from './read-file-resource.ts';
  * read back at once. Its digest is the reader's. `utf8` is the reader's check of the whole file.
  */
 export function resourceFromSpool(file: FileToRead, blob: SpooledBlob, read: { size: number; utf8: boolean }, spool: ContentSpool, mimeTypes: FileMimeTypes): Resource {
-  const media = mimeTypes.media(file.realPath);
+  const { text: textType, media } = mimeTypes.of(file.realPath);
   const isText = media === undefined && read.utf8;
   let resource: Resource;
-  if (isText) resource = textResourceFromUtf8({ uri: file.uri, name: file.name, mimeType: mimeTypes.text(file.realPath) }, () => spool.read(blob));
+  if (isText) resource = textResourceFromUtf8({ uri: file.uri, name: file.name, mimeType: textType }, () => spool.read(blob));
   else {
     // A plain Uint8Array, as every reader's blob is, whatever the spool's reads return (a Buffer).
     const bytes = spool.read(blob);

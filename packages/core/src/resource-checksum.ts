@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { isTextResource, type Resource } from './resource.ts';
 import { utf8SourceBytes, utf8SourceOf, type Utf8Source } from './utf8-text-resource.ts';
 
@@ -75,6 +75,7 @@ function bytesOf(content: Content): Uint8Array {
   return content instanceof Uint8Array ? content : utf8SourceBytes(content);
 }
 
+/** One call, no Hash object: for the many small files of a tree, the object cost more than the hashing. */
 export function sha256Hex(data: Uint8Array | string): string {
-  return createHash('sha256').update(data).digest('hex');
+  return hash('sha256', data, 'hex');
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +47,26 @@ describe('FileContents', () => {
 
     rmSync(blobs.path(sha256));
     expect(new FileContents(dir, new BlobStore(dir)).lookup(URI, STAMP)).toBeUndefined();
+  });
+
+  it('merges what it remembers into what was on disk: newest last, malformed entries dropped, looked up or not', async () => {
+    const dir = jpDir();
+    const { blobs, sha256 } = await stored(dir, 'hello\n');
+    const { sha256: other } = await stored(dir, 'other\n');
+    const old = [STAMP.size, STAMP.mtimeMs, STAMP.ctimeMs, STAMP.ino, sha256];
+    const files = { 'file:///w/kept.ts': old, [URI]: old, 'file:///w/null.ts': null, 'file:///w/short.ts': [6, 1, 2] };
+    const cache = new FileContents(dir, blobs);
+    mkdirSync(path.dirname(cache.file), { recursive: true });
+    writeFileSync(cache.file, JSON.stringify({ version: 1, files }));
+    // Looked up first (so checked), then saved: neither is written back.
+    expect(cache.lookup('file:///w/null.ts', STAMP)).toBeUndefined();
+    expect(cache.lookup('file:///w/short.ts', STAMP)).toBeUndefined();
+    cache.remember(URI, { ...STAMP, ino: 7 }, { sha256: other, byteLength: 6 });
+    cache.save();
+    const onDisk = JSON.parse(readFileSync(cache.file, 'utf8')) as { files: Record<string, unknown> };
+    expect(onDisk.files).toEqual({ 'file:///w/kept.ts': old, [URI]: [STAMP.size, STAMP.mtimeMs, STAMP.ctimeMs, 7, other] });
+    expect(Object.keys(onDisk.files)).toEqual(['file:///w/kept.ts', URI]);
+    expect(new FileContents(dir, new BlobStore(dir)).lookup(URI, { ...STAMP, ino: 7 })).toMatchObject({ sha256: other });
   });
 
   it('writes nothing when nothing was remembered', async () => {

@@ -36,7 +36,8 @@ function isEntry(value: unknown): value is Entry {
 export class FileContents implements FileContentCache {
   readonly file: string;
   #entries: Map<string, unknown> | undefined;
-  #remembered = new Map<string, Entry>();
+  /** This run's entries, each with its text in the file (made when remembered, mostly while a reader thread reads on). */
+  #remembered = new Map<string, { entry: Entry; json: string }>();
   /** Entries on disk checked so far: the entry, or null for one that is not well formed. */
   #checked = new Map<string, Entry | null>();
 
@@ -68,7 +69,7 @@ export class FileContents implements FileContentCache {
   /** The well-formed entry for `uri`: this run's, else the one on disk (checked once, on first use). */
   #entry(uri: string): Entry | undefined {
     const mine = this.#remembered.get(uri);
-    if (mine !== undefined) return mine;
+    if (mine !== undefined) return mine.entry;
     let checked = this.#checked.get(uri);
     if (checked === undefined) {
       const entry = this.#load().get(uri);
@@ -107,7 +108,8 @@ export class FileContents implements FileContentCache {
   }
 
   remember(uri: string, stamp: FileStamp, digest: { sha256: string; byteLength: number }): void {
-    this.#remembered.set(uri, [stamp.size, stamp.mtimeMs, stamp.ctimeMs, stamp.ino, digest.sha256]);
+    const entry: Entry = [stamp.size, stamp.mtimeMs, stamp.ctimeMs, stamp.ino, digest.sha256];
+    this.#remembered.set(uri, { entry, json: `${JSON.stringify(uri)}:${JSON.stringify(entry)}` });
   }
 
   /**
@@ -116,26 +118,29 @@ export class FileContents implements FileContentCache {
    */
   save(): void {
     if (this.#remembered.size === 0) return;
-    const merged = new Map(this.#load());
-    for (const [uri, entry] of this.#remembered) {
-      merged.delete(uri); // newest last
-      merged.set(uri, entry);
+    const kept: Array<[string, Entry]> = [];
+    const texts: string[] = [];
+    // Entries made this run are well formed; only those read from disk need checking. Newest last.
+    for (const [uri, value] of this.#load()) {
+      if (this.#remembered.has(uri)) continue;
+      const checked = this.#checked.get(uri);
+      const entry = checked !== undefined && checked !== null && checked === value ? checked : isEntry(value) ? value : undefined;
+      if (entry === undefined || !this.blobs.has(entry[4], entry[0])) continue;
+      kept.push([uri, entry]);
+      texts.push(`${JSON.stringify(uri)}:${JSON.stringify(entry)}`);
     }
-    // Entries made this run are well formed; only those read from disk need checking.
-    const kept = [...merged]
-      .filter((pair): pair is [string, Entry] => {
-        const [uri, entry] = pair;
-        if (this.#remembered.get(uri) !== entry && this.#checked.get(uri) !== entry && !isEntry(entry)) return false;
-        const [size, , , , sha256] = entry as Entry;
-        return this.blobs.has(sha256, size);
-      })
-      .slice(-MAX_ENTRIES);
+    for (const [uri, { entry, json }] of this.#remembered) {
+      if (!this.blobs.has(entry[4], entry[0])) continue;
+      kept.push([uri, entry]);
+      texts.push(json);
+    }
+    const over = Math.max(0, kept.length - MAX_ENTRIES);
     mkdirSync(path.dirname(this.file), { recursive: true });
     // Written whole under a temporary name and renamed, but not flushed: it is a cache, and a
     // file a crash damaged reads as an empty one.
-    writeFileAtomic(this.file, `{"version":${VERSION},"files":{${kept.map(([uri, entry]) => `${JSON.stringify(uri)}:${JSON.stringify(entry)}`).join(',')}}}`, { flush: false });
-    this.#entries = new Map(kept);
-    this.#checked = new Map(kept);
+    writeFileAtomic(this.file, `{"version":${VERSION},"files":{${texts.slice(over).join(',')}}}`, { flush: false });
+    this.#entries = new Map(kept.slice(over));
+    this.#checked = new Map(kept.slice(over));
     this.#remembered.clear();
   }
 }

@@ -95,17 +95,15 @@ export function readersForWalk(): { readers: ReaderThreads; found: (count: numbe
  */
 export async function readFileResources(files: readonly FileToRead[], ctx: HandlerContext, options: ReadFilesOptions): Promise<Resource[]> {
   const cache = ctx.fileContents;
+  if (cache === undefined) return readEveryFile(files, ctx, options, undefined);
   const takenAt = (options.clock ?? Date.now)();
-  const read = await readEveryFile(files, ctx, options);
-  if (cache === undefined) return read.resources;
-  read.resources.forEach((resource, k) => {
-    const stamp = read.stamps[k];
-    if (stamp === undefined || read.stored[k] || !files[k]!.uri.startsWith('file://') || !isSettled(stamp, takenAt) || !isTextResource(resource)) return;
+  // Remembered as each resource is made, so most of it happens while the reader thread reads on.
+  return readEveryFile(files, ctx, options, (file, resource, stamp) => {
+    if (stamp === undefined || !file.uri.startsWith('file://') || !isSettled(stamp, takenAt) || !isTextResource(resource)) return;
     // Whole (a truncated text is shorter) and unchanged in size while read; a change after the stamp makes a new stamp anyway.
     if (resourceByteLength(resource) !== stamp.size) return;
-    cache.remember(files[k]!.uri, stamp, { sha256: resourceSha256(resource), byteLength: stamp.size });
+    cache.remember(file.uri, stamp, { sha256: resourceSha256(resource), byteLength: stamp.size });
   });
-  return read.resources;
 }
 
 /**
@@ -123,12 +121,8 @@ function storedFileResource(file: FileToRead, stamp: FileStamp, cache: FileConte
   return resource;
 }
 
-/** Resources in the files' order; the stamp each file had before it was read, where known; which came from the store. */
-interface ReadFiles {
-  resources: Resource[];
-  stamps: Array<FileStamp | undefined>;
-  stored: boolean[];
-}
+/** Called for each file read (not taken from the store) as its resource is made, with the stamp it had before the read where known. */
+type OnRead = (file: FileToRead, resource: Resource, stamp: FileStamp | undefined) => void;
 
 /** Stamps as a worker takes them: four numbers per file (size, mtimeMs, ctimeMs, ino), NaN for none. */
 function packStamps(stamps: ReadonlyArray<FileStamp | undefined>): Float64Array {
@@ -151,14 +145,12 @@ function packStamps(stamps: ReadonlyArray<FileStamp | undefined>): Float64Array 
  * here with `readFileResource`, so errors, size-policy prompts and truncation are the same either
  * way; so is every file after the worker failed to start or died.
  */
-async function readEveryFile(files: readonly FileToRead[], ctx: HandlerContext, options: ReadFilesOptions): Promise<ReadFiles> {
+async function readEveryFile(files: readonly FileToRead[], ctx: HandlerContext, options: ReadFilesOptions, onRead: OnRead | undefined): Promise<Resource[]> {
   const cache = ctx.fileContents;
   // Loaded (a module of tables) while the reader starts on the files, not before.
   const mimeTypesLoaded = loadFileMimeTypes();
   let mimeTypes: FileMimeTypes;
   const resources: Resource[] = [];
-  const stamps: Array<FileStamp | undefined> = [];
-  const stored: boolean[] = [];
   const stats = options.stats ?? { workerFiles: 0 };
   if (cache !== undefined) stats.storedFiles = 0;
   const isWorkspaceFile = (k: number) => files[k]!.uri.startsWith('file://');
@@ -173,16 +165,15 @@ async function readEveryFile(files: readonly FileToRead[], ctx: HandlerContext, 
     if (fromStore === undefined) return false;
     stats.storedFiles!++;
     resources.push(fromStore);
-    stamps.push(stamp);
-    stored.push(true);
     return true;
   };
   /** Reads file `k` here, stamped before the read for the cache (a stamp just taken may be reused). */
   const readOne = async (k: number, stamp: FileStamp | undefined): Promise<void> => {
     const file = files[k]!;
-    stamps.push(stamp ?? (cache !== undefined && isWorkspaceFile(k) ? fileStamp(file.realPath) : undefined));
-    resources.push(await readFileResource(file, ctx));
-    stored.push(false);
+    const before = stamp ?? (cache !== undefined && isWorkspaceFile(k) ? fileStamp(file.realPath) : undefined);
+    const resource = await readFileResource(file, ctx);
+    resources.push(resource);
+    onRead?.(file, resource, before);
   };
   /** Files since the event loop last ran: it runs (and an abort gets through) every few files, as an await per file costs more than the file. */
   let unpaced = 0;
@@ -199,7 +190,7 @@ async function readEveryFile(files: readonly FileToRead[], ctx: HandlerContext, 
   if (files.length < tuning.parallelFrom) {
     mimeTypes = await mimeTypesLoaded;
     await readHere(files.length);
-    return { resources, stamps, stored };
+    return resources;
   }
 
   const maxBytes = ctx.limits.sizePolicy === 'allow' ? HARD_MAX_BYTES : ctx.limits.maxResourceBytes;
@@ -213,9 +204,13 @@ async function readEveryFile(files: readonly FileToRead[], ctx: HandlerContext, 
     mimeTypes = await mimeTypesLoaded;
     for (const { from, to, batches } of shares) {
       for (;;) {
-        const next = await batches.next();
-        if (next === 'done') break;
-        if (typeof next === 'object' && 'failure' in next) {
+        let next = await batches.next();
+        if (next === 'done') {
+          if (resources.length === to) break;
+          // A share cut short (never seen) is read here rather than silently lost.
+          next = { failure: `it ended after ${resources.length - from} of ${to - from} files` };
+        }
+        if ('failure' in next) {
           // Nothing is lost, only time: say so and read the rest of this share on this thread.
           stats.workerFailure = next.failure;
           ctx.logger.warn(`reading ${to - resources.length} files on one thread: the reader thread failed (${next.failure})`);
@@ -235,24 +230,25 @@ async function readEveryFile(files: readonly FileToRead[], ctx: HandlerContext, 
             if (entry.kind === 'fallback' || !takeStored(k, remembered[k])) await readOne(k, undefined);
             continue;
           }
-          stamps.push({ size: entry.size, mtimeMs: entry.mtimeMs, ctimeMs: entry.ctimeMs, ino: entry.ino });
-          stored.push(false);
+          let resource: Resource;
           if (next.buffer === undefined) {
             const spooled = { file: batches.spool!.file, sha256: entry.sha256, offset: entry.offset, size: entry.length };
             batches.spool!.blobs.push(spooled);
-            resources.push(resourceFromSpool(file, spooled, { size: entry.size, utf8: entry.utf8 }, ctx.spool!, mimeTypes));
+            resource = resourceFromSpool(file, spooled, { size: entry.size, utf8: entry.utf8 }, ctx.spool!, mimeTypes);
             stats.spooledFiles = (stats.spooledFiles ?? 0) + 1;
           } else {
             // The batch's buffer is never written again: its bytes become the resources' content.
             const bytes = new Uint8Array(next.buffer, entry.offset, entry.length);
-            resources.push(resourceFromBytes(file, bytes, { size: entry.size, shared: false, sha256: entry.sha256, utf8: entry.utf8 }, mimeTypes));
+            resource = resourceFromBytes(file, bytes, { size: entry.size, shared: false, sha256: entry.sha256, utf8: entry.utf8 }, mimeTypes);
           }
+          resources.push(resource);
+          onRead?.(file, resource, { size: entry.size, mtimeMs: entry.mtimeMs, ctimeMs: entry.ctimeMs, ino: entry.ino });
           stats.workerFiles++;
         }
         batches.consumed();
       }
     }
-    return { resources, stamps, stored };
+    return resources;
   } finally {
     for (const { batches } of shares) batches.stop();
   }

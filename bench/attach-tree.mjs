@@ -83,10 +83,10 @@ const jpArgs = ['query', '--new', '-m', 'echo', '--attach', './', '-c', 'convers
 const jpCommand = [process.execPath, jp, ...jpArgs];
 
 /** Runs a command in the tree; `fresh` lists what of `.jp/` to delete first (not timed). */
-function time([command, ...argv], fresh = []) {
+function time([command, ...argv], fresh = [], caseEnv = env) {
   for (const name of fresh) rmSync(path.join(tree, '.jp', name), { recursive: true, force: true });
   const start = process.hrtime.bigint();
-  const result = spawnSync(command, argv, { cwd: tree, env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(command, argv, { cwd: tree, env: caseEnv, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (result.status !== 0) throw new Error(`${[command, ...argv].join(' ')} failed (${result.status}): ${result.stderr}`);
   return ms;
@@ -100,8 +100,8 @@ function median(values) {
 /** Interleaves the cases run by run, so drift in machine load hits all alike. */
 function measure(cases) {
   const samples = cases.map(() => []);
-  cases.forEach(({ argv, fresh }) => time(argv, fresh)); // warm the page cache
-  for (let i = 0; i < runs; i++) cases.forEach(({ argv, fresh }, k) => samples[k].push(time(argv, fresh)));
+  cases.forEach(({ argv, fresh, env: caseEnv }) => time(argv, fresh, caseEnv)); // warm the page cache
+  for (let i = 0; i < runs; i++) cases.forEach(({ argv, fresh, env: caseEnv }, k) => samples[k].push(time(argv, fresh, caseEnv)));
   return samples.map(median);
 }
 
@@ -156,7 +156,18 @@ try {
     { label: 'jp --attach ./, first attach', argv: jpCommand, fresh: ['conversations', 'blobs', 'cache'] },
     { label: 'jp --attach ./, again', argv: jpCommand, fresh: ['conversations'] },
   ];
-  const [git, ...jpMs] = measure(cases);
+  // A machine that sets NODE_EXTRA_CA_CERTS makes Node 20 load that bundle at every start, before
+  // any of jp runs (TOOLCHAIN-NOTES); git pays nothing of the kind. Measured alongside, to be shown.
+  const startCases =
+    env.NODE_EXTRA_CA_CERTS === undefined
+      ? []
+      : [
+          { label: 'node -e 0', argv: [process.execPath, '-e', '0'], fresh: [] },
+          { label: 'node -e 0 without NODE_EXTRA_CA_CERTS', argv: [process.execPath, '-e', '0'], fresh: [], env: { ...env, NODE_EXTRA_CA_CERTS: undefined } },
+        ];
+  const [git, ...rest] = measure([...cases, ...startCases]);
+  const jpMs = rest.slice(0, cases.length - 1);
+  const [nodeStart, nodeBare] = rest.slice(cases.length - 1);
   const ratios = jpMs.map((ms) => ms / git);
   console.log(`attach a tree, median of ${runs} runs (Node ${process.version})`);
   cases.forEach(({ label }, k) => {
@@ -164,6 +175,11 @@ try {
     const ratio = k === 0 ? '1.00×' : `${ratios[k - 1].toFixed(2)}×  (budget ${BUDGET}×)`;
     console.log(`${label.padEnd(34)} ${ms.toFixed(0).padStart(7)} ms  ${ratio}`);
   });
+  if (nodeStart !== undefined) {
+    const tax = nodeStart - nodeBare;
+    console.log(`this machine sets NODE_EXTRA_CA_CERTS: node -e 0 takes ${nodeStart.toFixed(0)} ms, ${nodeBare.toFixed(0)} ms without it; the ${tax.toFixed(0)} ms`);
+    console.log(`  of loading that bundle are in every jp time above (${jpMs.map((ms) => `${((ms - tax) / git).toFixed(2)}×`).join(', ')} without them); the budget is checked as run`);
+  }
   if (profileDir !== undefined) {
     mkdirSync(profileDir, { recursive: true });
     const before = new Set(readdirSync(profileDir));

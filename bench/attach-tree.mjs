@@ -11,6 +11,8 @@
 //                 whose files are unchanged since (only .jp/conversations is deleted): files whose
 //                 stamp is as remembered in .jp/cache are not read again (RFD 002).
 // Prints medians and ratios; exits 1 when either is over budget (3×) unless --no-check is given.
+// Where NODE_EXTRA_CA_CERTS is set, `node -e 0` is timed with and without it too, and the ratios are
+// also shown less that start-up load (Node 20 reads the bundle at every start; git pays nothing alike).
 //
 //   node bench/attach-tree.mjs [--files N] [--mb N] [--runs N] [--no-check] [--keep] [--profile DIR]
 //

@@ -12,6 +12,11 @@ type Entry = [size: number, mtimeMs: number, ctimeMs: number, ino: number, sha25
 /** Entries kept at most; the oldest go first. */
 const MAX_ENTRIES = 100_000;
 
+/** An entry as it is written in the file: `"<uri>":[…]`. */
+function entryText(uri: string, entry: Entry): string {
+  return `${JSON.stringify(uri)}:${JSON.stringify(entry)}`;
+}
+
 function isEntry(value: unknown): value is Entry {
   return (
     Array.isArray(value) &&
@@ -109,7 +114,7 @@ export class FileContents implements FileContentCache {
 
   remember(uri: string, stamp: FileStamp, digest: { sha256: string; byteLength: number }): void {
     const entry: Entry = [stamp.size, stamp.mtimeMs, stamp.ctimeMs, stamp.ino, digest.sha256];
-    this.#remembered.set(uri, { entry, json: `${JSON.stringify(uri)}:${JSON.stringify(entry)}` });
+    this.#remembered.set(uri, { entry, json: entryText(uri, entry) });
   }
 
   /**
@@ -124,10 +129,10 @@ export class FileContents implements FileContentCache {
     for (const [uri, value] of this.#load()) {
       if (this.#remembered.has(uri)) continue;
       const checked = this.#checked.get(uri);
-      const entry = checked !== undefined && checked !== null && checked === value ? checked : isEntry(value) ? value : undefined;
+      const entry = checked !== null && checked === value ? checked : isEntry(value) ? value : undefined;
       if (entry === undefined || !this.blobs.has(entry[4], entry[0])) continue;
       kept.push([uri, entry]);
-      texts.push(`${JSON.stringify(uri)}:${JSON.stringify(entry)}`);
+      texts.push(entryText(uri, entry));
     }
     for (const [uri, { entry, json }] of this.#remembered) {
       if (!this.blobs.has(entry[4], entry[0])) continue;
@@ -139,8 +144,9 @@ export class FileContents implements FileContentCache {
     // Written whole under a temporary name and renamed, but not flushed: it is a cache, and a
     // file a crash damaged reads as an empty one.
     writeFileAtomic(this.file, `{"version":${VERSION},"files":{${texts.slice(over).join(',')}}}`, { flush: false });
-    this.#entries = new Map(kept.slice(over));
-    this.#checked = new Map(kept.slice(over));
+    const written = kept.slice(over);
+    this.#entries = new Map(written);
+    this.#checked = new Map(written);
     this.#remembered.clear();
   }
 }

@@ -64,9 +64,8 @@ function readerWorker(): void {
   // Loaded before any work arrives: a reader started ahead of time is ready when it does.
   const fs = process.getBuiltinModule('node:fs');
   const crypto = process.getBuiltinModule('node:crypto');
-  // One call per file where Node has it (20.12+): a Hash object per small file costs more than the hashing.
-  const sha256Hex =
-    typeof crypto.hash === 'function' ? (bytes: Uint8Array) => crypto.hash('sha256', bytes, 'hex') : (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
+  // One call per file (Node 20.12+, and jp needs 20.19): a Hash object per small file costs more than the hashing.
+  const sha256Hex = (bytes: Uint8Array) => crypto.hash('sha256', bytes, 'hex');
   const { isUtf8 } = process.getBuiltinModule('node:buffer');
 
   const read = (data: ReaderWorkerData): void => {

@@ -1,8 +1,8 @@
 import type { ConvertedRequest, Provider, ProviderRequest, StreamEvent } from '../provider.ts';
+import { countCharacters } from './count-characters.ts';
 import { describeEchoRequest, type EchoRequest } from './describe-echo-request.ts';
 import { nextEchoToolDirective } from './echo-tool-directive.ts';
 import { renderEchoText } from './render-echo-text.ts';
-import { countCharacters } from './count-characters.ts';
 
 /*
  * `echo`: the offline model. It answers with a deterministic description of the request it

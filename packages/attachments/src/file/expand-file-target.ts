@@ -2,20 +2,21 @@ import { AttachmentError } from '@jp/core';
 import picomatch from 'picomatch';
 import type { HandlerContext } from '../handler.ts';
 import type { FileTarget } from './file-target.ts';
-import { walkFiles, type WalkedFile } from './walk-files.ts';
+import { walkFiles, type WalkOptions, type WalkedFile } from './walk-files.ts';
 
 export type ExpandableTarget = Extract<FileTarget, { kind: 'directory' | 'glob' }>;
 
 /**
  * The files a directory or glob target expands to, sorted, checked against
- * `conversation.attachment.max_files` before any of them is read. An expansion to nothing is an
+ * `conversation.attachment.max_files` once the walk is done (`found` may have had them read
+ * meanwhile; see `startFileReading`, which stops past the limit). An expansion to nothing is an
  * error: the user asked for something and would otherwise get a silent empty turn.
  */
 export async function expandFileTarget(
   target: ExpandableTarget,
   ctx: HandlerContext,
   pace?: () => Promise<void>,
-  found?: (count: number) => void,
+  found?: WalkOptions['found'],
 ): Promise<WalkedFile[]> {
   const common = { workspaceRoot: ctx.workspaceRoot, input: target.input, logger: ctx.logger, ...(pace === undefined ? {} : { pace }), ...(found === undefined ? {} : { found }) };
   let files: WalkedFile[];

@@ -10,7 +10,9 @@ import { fileCovers } from './file-covers.ts';
 import { declarationOf, locateFileTarget } from './file-target.ts';
 import { fsAttachmentError } from './fs-error.ts';
 import { readFileResource } from './read-file-resource.ts';
-import { readersForWalk, readFileResources } from './read-file-resources.ts';
+import { startFileReading } from './read-file-resources.ts';
+import type { FileToRead } from './read-file-resource.ts';
+import type { WalkedFile } from './walk-files.ts';
 import { fileUri, resourceName } from './workspace-path.ts';
 
 /** Where an `external:` declaration of this run came from. Lives in memory only, for one run. */
@@ -67,19 +69,29 @@ export function createFileHandler(): AttachmentHandler {
       return [await readFileResource({ ...file, input: declaration, label: declaration }, ctx)];
     }
     const pace = createEventLoopPacer(ctx.signal);
-    const { readers, found } = readersForWalk();
+    // The files are read as the walk finds them (by a reader thread, once there are enough), and
+    // come back in the walk's sorted order.
+    const reading = startFileReading(ctx, { pace, onFile: (file) => onFile(file.name) });
     try {
+      const toRead = new Map<WalkedFile, FileToRead>();
+      const found = (files: readonly WalkedFile[]): void => {
+        const batch = files.map((file) => {
+          const read: FileToRead = {
+            realPath: file.realPath,
+            uri: fileUri(file.realPath),
+            name: resourceName(file.relative),
+            input: declaration,
+            label: `${file.relative} (from ${declaration})`,
+          };
+          toRead.set(file, read);
+          return read;
+        });
+        reading.feed(batch);
+      };
       const walked = await expandFileTarget(target, ctx, pace, found);
-      const toRead = walked.map((file) => ({
-        realPath: file.realPath,
-        uri: fileUri(file.realPath),
-        name: resourceName(file.relative),
-        input: declaration,
-        label: `${file.relative} (from ${declaration})`,
-      }));
-      return await readFileResources(toRead, ctx, { pace, onFile: (file) => onFile(file.name), readers });
+      return await reading.finish(walked.map((file) => toRead.get(file)!));
     } finally {
-      readers.close();
+      reading.close();
     }
   };
 

@@ -5,15 +5,9 @@
  * names no identifier from outside its own body.
  */
 
-/** What the worker is given. */
-export interface ReaderWorkerData {
-  /** Real paths of the files to read, in the order their results must come back. */
-  paths: string[];
-  /**
-   * Per file, four numbers: the stamp (size, mtimeMs, ctimeMs, ino) under which its content is
-   * stored already, or NaN. Such a file is `stat`ed first and not read when the stamp is the same.
-   */
-  remembered: Float64Array;
+/** How the worker is set up: the first message it is sent. */
+export interface ReaderStart {
+  kind: 'start';
   /** A file larger than this is not read: it comes back as `fallback` (the size policy decides). */
   maxBytes: number;
   /**
@@ -26,6 +20,29 @@ export interface ReaderWorkerData {
   /** Int32Array over it: [0] batches the reader has consumed (it adds and notifies). */
   control: SharedArrayBuffer;
 }
+
+/**
+ * Files to read, after those of earlier messages: they are numbered on from them (the first file
+ * of the first message is 0), and their results come back in that order.
+ */
+export interface ReaderFiles {
+  kind: 'files';
+  /** Real paths. */
+  paths: string[];
+  /**
+   * Per file, four numbers: the stamp (size, mtimeMs, ctimeMs, ino) under which its content is
+   * stored already, or NaN. Such a file is `stat`ed first and not read when the stamp is the same.
+   */
+  remembered: Float64Array;
+}
+
+/** No more files: the worker sends what it holds and ends. */
+export interface ReaderEnd {
+  kind: 'end';
+}
+
+/** What the worker is sent: one `start`, any number of `files`, one `end`. */
+export type ReaderMessage = ReaderStart | ReaderFiles | ReaderEnd;
 
 /**
  * One file's outcome. `fallback`: not read here (error, not a regular file, over `maxBytes`);
@@ -60,7 +77,7 @@ export interface ReadBatch {
 function readerWorker(): void {
   // `process.getBuiltinModule`, not `require`: bundlers rewrite `require` to helpers that do not
   // exist in eval code.
-  const { parentPort, workerData } = process.getBuiltinModule('node:worker_threads');
+  const { parentPort } = process.getBuiltinModule('node:worker_threads');
   // Loaded before any work arrives: a reader started ahead of time is ready when it does.
   const fs = process.getBuiltinModule('node:fs');
   const crypto = process.getBuiltinModule('node:crypto');
@@ -68,14 +85,16 @@ function readerWorker(): void {
   const sha256Hex = (bytes: Uint8Array) => crypto.hash('sha256', bytes, 'hex');
   const { isUtf8 } = process.getBuiltinModule('node:buffer');
 
-  const read = (data: ReaderWorkerData): void => {
-    const { paths, remembered, maxBytes, output, control } = data;
+  /** Sets the worker up for the files to come; returns what reads them and what ends the work. */
+  const begin = ({ maxBytes, output, control }: ReaderStart) => {
     const consumed = new Int32Array(control);
     const flags = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK;
     const spool = output.to === 'spool' ? output : undefined;
     const batchBytes = output.batchBytes;
     const window = output.to === 'buffers' ? output.window : 0;
 
+    /** Files of earlier messages: the number of this message's first file. */
+    let base = 0;
     let sent = 0;
     // Buffers: a new one per batch, handed over. Spool: one buffer, written to the file whenever it
     // is full (a write per file cost more than the copy), and before each message.
@@ -125,12 +144,11 @@ function readerWorker(): void {
       }
     };
 
-    /** Whether file `index` still has the stamp its stored content was remembered with. */
-    const unchanged = (index: number): boolean => {
-      const at = index * 4;
+    /** Whether the file still has the stamp its stored content was remembered with (`remembered[at…at+3]`). */
+    const unchanged = (filePath: string, remembered: Float64Array, at: number): boolean => {
       if (Number.isNaN(remembered[at])) return false;
       try {
-        const stats = fs.statSync(paths[index]!, { throwIfNoEntry: false });
+        const stats = fs.statSync(filePath, { throwIfNoEntry: false });
         return (
           stats !== undefined &&
           stats.isFile() &&
@@ -144,58 +162,71 @@ function readerWorker(): void {
       }
     };
 
-    for (let index = 0; index < paths.length; index++) {
-      if (unchanged(index)) {
-        entries.push({ index, kind: 'unchanged' });
-        if (spool !== undefined && entries.length >= spool.batchFiles) send();
-        continue;
-      }
-      let fd: number;
-      try {
-        // Non-blocking, so a FIFO put in a file's place cannot hang the open.
-        fd = fs.openSync(paths[index]!, flags);
-      } catch {
-        entries.push({ index, kind: 'fallback' });
-        continue;
-      }
-      try {
-        const stats = fs.fstatSync(fd);
-        if (!stats.isFile() || stats.size > maxBytes) {
+    /** Reads one message's files, numbered on from the files before them. */
+    const read = ({ paths, remembered }: ReaderFiles): void => {
+      for (let k = 0; k < paths.length; k++) {
+        const index = base + k;
+        if (unchanged(paths[k]!, remembered, k * 4)) {
+          entries.push({ index, kind: 'unchanged' });
+          if (spool !== undefined && entries.length >= spool.batchFiles) send();
+          continue;
+        }
+        let fd: number;
+        try {
+          // Non-blocking, so a FIFO put in a file's place cannot hang the open.
+          fd = fs.openSync(paths[k]!, flags);
+        } catch {
           entries.push({ index, kind: 'fallback' });
           continue;
         }
-        const size = stats.size;
-        room(size);
-        let length = 0;
-        while (length < size) {
-          const bytesRead = fs.readSync(fd, view, used + length, size - length, length);
-          if (bytesRead === 0) break; // shrank meanwhile: keep what there is
-          length += bytesRead;
+        try {
+          const stats = fs.fstatSync(fd);
+          if (!stats.isFile() || stats.size > maxBytes) {
+            entries.push({ index, kind: 'fallback' });
+            continue;
+          }
+          const size = stats.size;
+          room(size);
+          let length = 0;
+          while (length < size) {
+            const bytesRead = fs.readSync(fd, view, used + length, size - length, length);
+            if (bytesRead === 0) break; // shrank meanwhile: keep what there is
+            length += bytesRead;
+          }
+          const bytes = view.subarray(used, used + length);
+          const sha256 = sha256Hex(bytes);
+          const utf8 = bytes.indexOf(0) === -1 && isUtf8(bytes);
+          // In the spool, the bytes will lie after those written and those buffered before them.
+          const offset = spool === undefined ? used : spooled + used;
+          used += length;
+          entries.push({ index, kind: 'read', offset, length, size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino, sha256, utf8 });
+          if (spool !== undefined && entries.length >= spool.batchFiles) send();
+        } catch {
+          entries.push({ index, kind: 'fallback' });
+        } finally {
+          fs.closeSync(fd);
         }
-        const bytes = view.subarray(used, used + length);
-        const sha256 = sha256Hex(bytes);
-        const utf8 = bytes.indexOf(0) === -1 && isUtf8(bytes);
-        // In the spool, the bytes will lie after those written and those buffered before them.
-        const offset = spool === undefined ? used : spooled + used;
-        used += length;
-        entries.push({ index, kind: 'read', offset, length, size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino, sha256, utf8 });
-        if (spool !== undefined && entries.length >= spool.batchFiles) send();
-      } catch {
-        entries.push({ index, kind: 'fallback' });
-      } finally {
-        fs.closeSync(fd);
       }
-    }
-    send();
+      base += paths.length;
+    };
+
+    return { read, end: send };
   };
 
-  // Started ahead of its work (a reader that boots while the walk runs): the work comes as the first message.
-  if (workerData === undefined) parentPort!.once('message', read);
-  else read(workerData as ReaderWorkerData);
+  // Work comes as messages, so a reader started ahead of its work (at start-up, or while a walk
+  // runs) is booted when the first files arrive, and reads each batch of them as the walk finds it.
+  let work: ReturnType<typeof begin> | undefined;
+  const receive = (message: ReaderMessage): void => {
+    if (message.kind === 'start') work = begin(message);
+    else if (message.kind === 'files') work!.read(message);
+    else {
+      work?.end();
+      // Nothing keeps the thread alive now: it ends once the messages above are on their way.
+      parentPort!.off('message', receive);
+    }
+  };
+  parentPort!.on('message', receive);
 }
 
-/**
- * The worker's source, for `new Worker(READER_WORKER_SOURCE, { eval: true, workerData })`, or
- * without `workerData` and the `ReaderWorkerData` posted to it later.
- */
+/** The worker's source, for `new Worker(READER_WORKER_SOURCE, { eval: true })`; its work comes as `ReaderMessage`s. */
 export const READER_WORKER_SOURCE = `(${readerWorker.toString()})();`;

@@ -10,8 +10,8 @@ import { createEventLoopPacer } from './event-loop-pacer.ts';
 import { SETTLED_AFTER_MS } from './file-stamp.ts';
 import type { FileToRead } from './read-file-resource.ts';
 import { READER_WORKER_SOURCE } from './file-reader-worker.ts';
-import { readFileResources, type ReaderTuning, type ReadFilesStats } from './read-file-resources.ts';
-import { ReaderThreads } from './reader-threads.ts';
+import { readFileResources, startFileReading, type ReaderTuning, type ReadFilesStats } from './read-file-resources.ts';
+import { takeReaderThread, warmReaderThread } from './reader-threads.ts';
 import { fileUri } from './workspace-path.ts';
 
 let ws: TempWorkspace;
@@ -84,17 +84,17 @@ describe('readFileResources', () => {
     const files = await filesOf(Object.keys(contents));
     const spool = fileSpool(path.join(ws.root, '.spool'));
     const stats: ReadFilesStats = { workerFiles: 0 };
-    // Two workers (two spool files); big.txt is over the limit and read on this thread, outside the spool.
+    // big.txt is over the limit and read on this thread, outside the spool.
     const ctx = { ...ws.ctx({ limits: { maxResourceBytes: 32, sizePolicy: 'truncate' } }), spool: spool.spool };
-    const spooled = await readFileResources(files, ctx, { pace: createEventLoopPacer(undefined, 0), tuning: { parallelFrom: 1, workers: 2, batchFiles: 1 }, stats });
+    const spooled = await readFileResources(files, ctx, { pace: createEventLoopPacer(undefined, 0), tuning: { parallelFrom: 1, batchFiles: 1 }, stats });
     expect(stats).toEqual({ workerFiles: 4, spooledFiles: 4 });
     expect(spool.reads()).toBe(1); // the PNG's blob; no text was loaded yet
     const serial = await read(files, ON_ONE_THREAD, { maxResourceBytes: 32, sizePolicy: 'truncate' });
     expect(spooled).toEqual(serial.resources);
     for (const { remembered, actual } of withDigests(spooled)) expect(remembered).toEqual(actual);
-    // Every file the workers read is reported once, with its place in a spool file holding exactly its bytes.
+    // Every file the worker read is reported once, with its place in the spool file holding exactly its bytes.
     const reported = spool.reported();
-    expect(new Set(reported.map((blob) => blob.file)).size).toBe(2);
+    expect(new Set(reported.map((blob) => blob.file)).size).toBe(1);
     expect(reported.map((blob) => blob.sha256).sort()).toEqual(spooled.slice(0, 4).map((resource) => resourceSha256(resource)).sort());
     for (const blob of reported) {
       const bytes = (await fs.readFile(blob.file)).subarray(blob.offset, blob.offset + blob.size);
@@ -130,22 +130,61 @@ describe('readFileResources', () => {
     }
   });
 
-  it('hands the work to reader threads started ahead of it, and reads here what a dead one would have', async () => {
+  it('hands the work to the reader thread started ahead of it, and reads everything anyway when that one is broken', async () => {
     const names = Array.from({ length: 30 }, (_, i) => `d/f${String(i).padStart(2, '0')}.txt`);
     for (const [i, name] of names.entries()) await ws.write(name, `line ${i}\n`.repeat(i + 1));
     const files = await filesOf(names);
     const serial = (await read(files, ON_ONE_THREAD)).resources;
     for (const source of [READER_WORKER_SOURCE, 'throw new Error("no reader today")']) {
-      const readers = new ReaderThreads(source);
-      readers.start(2);
+      ws.warnings.length = 0;
+      warmReaderThread(source);
       const stats: ReadFilesStats = { workerFiles: 0 };
-      const resources = await readFileResources(files, ws.ctx(), { pace: createEventLoopPacer(undefined, 0), tuning: { parallelFrom: 1, workers: 2 }, stats, readers });
-      readers.close();
+      const resources = await readFileResources(files, ws.ctx(), { pace: createEventLoopPacer(undefined, 0), tuning: { parallelFrom: 1 }, stats });
       expect(resources).toEqual(serial);
-      // The good readers read everything; the broken ones nothing (a new worker or this thread did).
+      // The good reader read everything; a broken one nothing, and this thread or a new worker did.
       if (source === READER_WORKER_SOURCE) expect(stats).toEqual({ workerFiles: 30 });
-      expect(readers.take()).toBeUndefined();
+      else if (stats.workerFiles === 0) expect(ws.warnings).toEqual([expect.stringMatching(/^reading 30 files on one thread: the reader thread failed/)]);
+      expect(takeReaderThread()).toBeUndefined();
     }
+  });
+
+  it('reads files fed while a walk goes on, and returns them in the order asked for', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `d/g${String(i).padStart(2, '0')}.txt`);
+    for (const [i, name] of names.entries()) await ws.write(name, `${i}\n`.repeat(i + 2));
+    const files = await filesOf(names);
+    const serial = (await read(files, ON_ONE_THREAD)).resources;
+    const stats: ReadFilesStats = { workerFiles: 0 };
+    const seen: string[] = [];
+    const reading = startFileReading(ws.ctx(), { pace: createEventLoopPacer(undefined, 0), onFile: (file) => seen.push(file.name), tuning: { parallelFrom: 3, feedFiles: 2 }, stats });
+    try {
+      // Fed in three parts, out of order; the last two files are only named when finishing.
+      reading.feed([files[5]!, files[0]!]);
+      reading.feed([files[9]!]);
+      reading.feed([files[3]!, files[1]!, files[2]!, files[4]!, files[6]!, files[7]!, files[8]!]);
+      const resources = await reading.finish(files);
+      expect(resources).toEqual(serial);
+    } finally {
+      reading.close();
+    }
+    expect(stats).toEqual({ workerFiles: 12 });
+    expect(seen).toEqual(['5', '0', '9', '3', '1', '2', '4', '6', '7', '8', '10', '11'].map((i) => `d/g${i.padStart(2, '0')}.txt`));
+  });
+
+  it('reads no further ahead than the file limit while a walk feeds it, and everything when asked to finish', async () => {
+    const names = Array.from({ length: 8 }, (_, i) => `d/h${i}.txt`);
+    for (const name of names) await ws.write(name, name);
+    const files = await filesOf(names);
+    const stats: ReadFilesStats = { workerFiles: 0 };
+    const reading = startFileReading(ws.ctx({ limits: { maxFiles: 3 } }), { pace: createEventLoopPacer(undefined, 0), tuning: { parallelFrom: 1, feedFiles: 1 }, stats });
+    try {
+      reading.feed(files.slice(0, 3));
+      reading.feed(files.slice(3));
+      // Only a caller that ignores the limit finishes: the files past it are then read too.
+      expect((await reading.finish()).map((resource) => resource.name)).toEqual(names);
+    } finally {
+      reading.close();
+    }
+    expect(stats.workerFiles).toBe(8);
   });
 
   it('keeps order across many small batches, files larger than a batch, and a full window', async () => {
@@ -157,8 +196,8 @@ describe('readFileResources', () => {
       names.push(name);
     }
     const files = await filesOf(names);
-    // Three workers, 1 KiB batches and 2 in flight: each waits for the reader dozens of times.
-    const parallel = await read(files, { parallelFrom: 1, batchBytes: 1024, window: 2, workers: 3 });
+    // 1 KiB batches and 2 in flight: the worker waits for the reader dozens of times.
+    const parallel = await read(files, { parallelFrom: 1, batchBytes: 1024, window: 2, feedFiles: 7 });
     expect(parallel.stats.workerFiles).toBe(120);
     expect(parallel.resources.map((resource) => resource.name)).toEqual(names);
     expect(parallel.resources).toEqual((await read(files, ON_ONE_THREAD)).resources);
@@ -197,7 +236,7 @@ describe('readFileResources', () => {
     const files = await filesOf(names);
     for (const workerSource of ['throw new Error("reader broke")', 'process.exit(3)', 'syntax error here (']) {
       ws.warnings.length = 0;
-      const broken = await read(files, { parallelFrom: 1, workers: 1, workerSource });
+      const broken = await read(files, { parallelFrom: 1, workerSource });
       expect(broken.resources).toEqual((await read(files, ON_ONE_THREAD)).resources);
       expect(broken.stats.workerFiles).toBe(0);
       expect(broken.stats.workerFailure).toBeDefined();
@@ -205,16 +244,26 @@ describe('readFileResources', () => {
     }
   });
 
-  it('reads the share of a failed worker on this thread, and the other shares from their workers', async () => {
+  it('uses what a reader sent before it died and reads the rest on this thread', async () => {
     const names = ['a.txt', 'b.txt', 'c.txt', 'd.txt'];
     for (const name of names) await ws.write(name, name);
     const files = await filesOf(names);
-    // The worker given c.txt and d.txt dies before reading; the other reads a.txt and b.txt.
-    const dying = `if (require('node:worker_threads').workerData.paths[0].endsWith('c.txt')) throw new Error('died'); ${READER_WORKER_SOURCE}`;
-    const mixed = await read(files, { parallelFrom: 1, workers: 2, workerSource: dying });
-    expect(mixed.resources).toEqual((await read(files, ON_ONE_THREAD)).resources);
-    expect(ws.warnings).toEqual(['reading 2 files on one thread: the reader thread failed (died)']);
-    expect(mixed.stats.workerFiles).toBe(2);
+    // The reader reads the first two files and ends the moment it is given more. Its buffers are
+    // tiny, so each file is a batch of its own, sent once the next file needs the room: it sent a.txt.
+    const dying = `let given = 0; require('node:worker_threads').parentPort.on('message', (m) => { if (m.kind === 'files' && ++given === 2) process.exit(7); }); ${READER_WORKER_SOURCE}`;
+    const stats: ReadFilesStats = { workerFiles: 0 };
+    const reading = startFileReading(ws.ctx(), { pace: createEventLoopPacer(undefined, 0), tuning: { parallelFrom: 1, feedFiles: 2, batchBytes: 1, workerSource: dying }, stats });
+    try {
+      reading.feed(files.slice(0, 2));
+      // The first files are read before the reader is given more.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      reading.feed(files.slice(2));
+      expect(await reading.finish()).toEqual((await read(files, ON_ONE_THREAD)).resources);
+    } finally {
+      reading.close();
+    }
+    expect(ws.warnings).toEqual(['reading 3 files on one thread: the reader thread failed (exit code 7)']);
+    expect(stats.workerFiles).toBe(1);
   });
 
   it('stops at once when resolution is aborted', async () => {

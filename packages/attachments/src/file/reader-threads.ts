@@ -1,49 +1,50 @@
 import { Worker } from 'node:worker_threads';
+import { READER_WORKER_SOURCE } from './file-reader-worker.ts';
+
+/*
+ * A reader thread started before its work is known. Booting one takes tens of milliseconds of
+ * CPU (a new V8 isolate, Node's internals, fs and crypto); started while the command's modules
+ * load — a time when the second core has nothing to do — it is ready by the time a walk finds
+ * the first files, and reads them while the walk goes on (RFD 002). This module is small on
+ * purpose: the binary's entry imports it before anything else loads.
+ */
+
+let warm: { worker: Worker; ended: boolean } | undefined;
 
 /**
- * Reader threads started before their work is known: a directory walk that has found enough
- * files to be read in parallel starts them, so they boot (tens of milliseconds each) while the
- * walk goes on, and `readFileResources` hands each its share when the walk is done. The work
- * arrives as the worker's first message (see file-reader-worker.ts). Whatever is not taken is
- * terminated by `close`.
+ * Starts one reader thread ahead of any work, unless one is waiting already. It keeps nothing
+ * alive: a process that never takes it ends as if it had not been started. A reader that cannot
+ * be started is simply not there.
  */
-export class ReaderThreads {
-  #idle: Worker[] = [];
-  /** Readers that ended before being given work (they failed to start): never handed out. */
-  #ended = new WeakSet<Worker>();
-
-  constructor(private readonly source: string) {}
-
-  /** Starts readers until `count` are waiting. A reader that cannot be started is simply not there. */
-  start(count: number): void {
-    while (this.#idle.length < count) {
-      let worker: Worker;
-      try {
-        worker = new Worker(this.source, { eval: true });
-      } catch {
-        return;
-      }
-      worker.once('exit', () => this.#ended.add(worker));
-      // An error before any work is only a reader less: the share goes to a new one or to this thread.
-      worker.on('error', () => undefined);
-      this.#idle.push(worker);
-    }
+export function warmReaderThread(source: string = READER_WORKER_SOURCE): void {
+  if (warm !== undefined && !warm.ended) return;
+  let worker: Worker;
+  try {
+    worker = new Worker(source, { eval: true });
+  } catch {
+    return;
   }
+  const started = { worker, ended: false };
+  worker.once('exit', () => (started.ended = true));
+  // An error before any work is only a reader less: the work goes to a new one or to this thread.
+  worker.on('error', () => undefined);
+  worker.unref();
+  warm = started;
+}
 
-  /** A waiting reader that is still alive, if any. */
-  take(): Worker | undefined {
-    for (let worker = this.#idle.shift(); worker !== undefined; worker = this.#idle.shift()) {
-      if (!this.#ended.has(worker)) return worker;
-    }
-    return undefined;
-  }
+/** The waiting reader, if one was started and is still alive; nobody else gets it. */
+export function takeReaderThread(): Worker | undefined {
+  const taken = warm;
+  warm = undefined;
+  if (taken === undefined || taken.ended) return undefined;
+  // Its work is what the process now waits for.
+  taken.worker.ref();
+  return taken.worker;
+}
 
-  /** Terminates the readers nobody took. */
-  close(): void {
-    for (const worker of this.#idle) {
-      worker.unref();
-      void worker.terminate();
-    }
-    this.#idle = [];
-  }
+/** Ends the waiting reader nobody took (tests; a process ending needs no call). */
+export function stopWarmReaderThread(): void {
+  const waiting = warm;
+  warm = undefined;
+  if (waiting !== undefined) void waiting.worker.terminate();
 }

@@ -40,8 +40,12 @@ export interface WalkOptions {
   descendHidden?: boolean;
   /** Called every few hundred entries to let the event loop run (see `createEventLoopPacer`). */
   pace?: () => Promise<void>;
-  /** Told after each directory how many regular files the walk has found so far. */
-  found?: (count: number) => void;
+  /**
+   * Given, after each directory, the files the walk found in it, and at the end the files it
+   * reaches only through symlinks: every file it returns, once, in the order found (a reader may
+   * start on them before the walk is done).
+   */
+  found?: (files: readonly WalkedFile[]) => void;
 }
 
 export interface WalkedFile {
@@ -92,6 +96,14 @@ export async function walkFiles(options: WalkOptions): Promise<WalkedFile[]> {
   const shown = (relative: string, entry: DirectoryEntry): string => {
     const name = entry.nonUtf8Name === undefined ? entry.name : describeBytes(entry.nonUtf8Name);
     return `${relative === '' ? '' : `${relative}/`}${name}${entry.isDirectory() ? '/' : ''}`;
+  };
+
+  /** Files already given to `options.found`. */
+  let reported = 0;
+  const report = (): void => {
+    if (files.length === reported) return;
+    options.found?.(files.slice(reported));
+    reported = files.length;
   };
 
   const addSymlink = (linkPath: string, relative: string): void => {
@@ -159,13 +171,14 @@ export async function walkFiles(options: WalkOptions): Promise<WalkedFile[]> {
       }
       // Anything else (a FIFO, a socket, a device) is left out.
     }
-    options.found?.(files.length);
+    report();
   };
 
   await visit(options.start, startRelative, outerGitignores(workspaceRoot, startRelative));
   if (linked.size > 0) {
     const regular = new Set(files.map((file) => file.realPath));
     for (const [realPath, file] of linked) if (!regular.has(realPath)) files.push(file);
+    report();
   }
   return sortByUtf8Path(files);
 }

@@ -1,0 +1,50 @@
+import { readdirSync } from 'node:fs';
+import { warmReaderThread } from '@jp/attachments/reader-threads';
+
+/** Characters that make an attachment a glob (ARCHITECTURE §4). */
+const GLOB = /[*?[{]/;
+
+/**
+ * The `--attach` values among the arguments (`-a X`, `--attach X`, `--attach=X`), read before
+ * commander parses them: a guess, good enough to decide whether to start something early.
+ */
+export function attachValues(args: readonly string[]): string[] {
+  const values: string[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const arg = args[k]!;
+    if (arg === '--') break;
+    if ((arg === '-a' || arg === '--attach') && k + 1 < args.length) values.push(args[++k]!);
+    else if (arg.startsWith('--attach=')) values.push(arg.slice('--attach='.length));
+  }
+  return values;
+}
+
+/** Entries in a directory without subdirectories from which it counts as a tree anyway. */
+const MANY_ENTRIES = 64;
+
+/**
+ * Whether an attachment is likely to expand to many files: a glob, or a directory holding
+ * subdirectories or many entries (one listing of it, no walk). A directory of a few files, the
+ * common small case, starts nothing.
+ */
+function mayBeTree(value: string): boolean {
+  if (value === '-' || /^[a-z][a-z0-9+.-]*:/i.test(value)) return false; // stdin, URLs, external:
+  if (GLOB.test(value)) return true;
+  let entries;
+  try {
+    entries = readdirSync(value, { withFileTypes: true });
+  } catch {
+    return false; // a file, or nothing: the command says what is wrong
+  }
+  return entries.length >= MANY_ENTRIES || entries.some((entry) => entry.isDirectory() && !entry.name.startsWith('.'));
+}
+
+/**
+ * Starts the file reader thread at once when the command line attaches a directory or glob, so
+ * it boots while the command's modules load, on a core that has nothing else to do then; the
+ * walk hands it the files as it finds them (RFD 002). A wrong guess costs a thread that boots and
+ * is ended with the process.
+ */
+export function warmStart(args: readonly string[]): void {
+  if (attachValues(args).some((value) => mayBeTree(value))) warmReaderThread();
+}

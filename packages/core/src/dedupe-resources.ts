@@ -39,20 +39,30 @@ export function dedupeReference(uri: string, sha256: string, first: Delivery): s
  */
 export function dedupeResources(events: readonly ConversationEvent[], options: DedupeOptions): ConversationEvent[] {
   if (!options.enabled) return [...events];
-  const delivered = new Map<string, Delivery>();
+  // By URI, then content: one entry per URI in the usual case of one content each, so no key
+  // string is built per resource (a tree's ten thousand, at every conversion of the stream).
+  const delivered = new Map<string, { sha256: string; first: Delivery; others?: Map<string, Delivery> }>();
   let turn = -1;
+
+  const firstDelivery = (uri: string, sha256: string): Delivery | undefined => {
+    const known = delivered.get(uri);
+    if (known === undefined) return undefined;
+    return known.sha256 === sha256 ? known.first : known.others?.get(sha256);
+  };
 
   /** The reference for each resource of one event (`undefined`: send it), then its deliveries recorded. */
   const verdicts = (resources: readonly Resource[], source: Delivery): Array<string | undefined> => {
-    const keyed = resources.map((resource) => {
-      const sha256 = resourceSha256(resource);
-      return { resource, sha256, key: `${sha256} ${resource.uri}` };
+    const digests = resources.map((resource) => resourceSha256(resource));
+    const out = resources.map((resource, i) => {
+      const first = firstDelivery(resource.uri, digests[i]!);
+      return first !== undefined && resourceByteLength(resource) >= options.minBytes ? dedupeReference(resource.uri, digests[i]!, first) : undefined;
     });
-    const out = keyed.map(({ resource, sha256, key }) => {
-      const first = delivered.get(key);
-      return first !== undefined && resourceByteLength(resource) >= options.minBytes ? dedupeReference(resource.uri, sha256, first) : undefined;
+    resources.forEach((resource, i) => {
+      const sha256 = digests[i]!;
+      const known = delivered.get(resource.uri);
+      if (known === undefined) delivered.set(resource.uri, { sha256, first: source });
+      else if (known.sha256 !== sha256 && known.others?.has(sha256) !== true) (known.others ??= new Map()).set(sha256, source);
     });
-    for (const { key } of keyed) if (!delivered.has(key)) delivered.set(key, source);
     return out;
   };
 

@@ -76,7 +76,7 @@ export class BlobSpool implements ContentSpool {
    * `packsDir` afterwards.
    */
   async adopt(wanted: ReadonlySet<string>): Promise<Map<string, PackedBlob>> {
-    const adopted = new Map<string, PackedBlob>();
+    let adopted: Map<string, PackedBlob> | undefined;
     for (const [file, spooled] of this.#files) {
       if (spooled.pack !== undefined || spooled.blobs === undefined || !spooled.blobs.some((blob) => wanted.has(blob.sha256))) continue;
       const rows: Array<[string, number, number]> = [];
@@ -90,9 +90,11 @@ export class BlobSpool implements ContentSpool {
       }
       const pack = await finishPack(file, this.packsDir, rows, end);
       spooled.pack = pack.file;
-      for (const [sha256, blob] of pack.entries) adopted.set(sha256, blob);
+      // One spool file (a tree's reader): its pack's entries are the answer, not copied.
+      if (adopted === undefined) adopted = pack.entries;
+      else for (const [sha256, blob] of pack.entries) adopted.set(sha256, blob);
     }
-    return adopted;
+    return adopted ?? new Map();
   }
 
   /** Removes every spool file not adopted, and the directories `create` made if they are empty now. */

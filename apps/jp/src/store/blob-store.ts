@@ -137,9 +137,11 @@ export class BlobStore {
     const looseDirs = payloads.size >= PACK_FROM ? this.looseDirs() : undefined;
     let missing = [...payloads].filter(([sha256, content]) => !this.has(sha256, sizeOf(content), looseDirs));
     if (missing.length === 0) return { written: 0 };
-    const spooled = await this.adoptSpooled(missing);
-    if (spooled > 0) {
+    let spooled = 0;
+    if (await this.adoptSpooled(missing)) {
+      const before = missing.length;
       missing = missing.filter(([sha256, content]) => this.#packed?.get(sha256)?.size !== sizeOf(content));
+      spooled = before - missing.length;
       if (missing.length === 0) return { written: spooled };
     }
     if (missing.length >= PACK_FROM) {
@@ -160,18 +162,19 @@ export class BlobStore {
     return { written: missing.length + spooled };
   }
 
-  /** Adopts the spool files holding any of `missing` as packs; returns how many of `missing` they held. */
-  private async adoptSpooled(missing: ReadonlyArray<readonly [string, BlobContent]>): Promise<number> {
-    if (this.#spools.length === 0) return 0;
+  /** Adopts the spool files holding any of `missing` as packs; returns whether it adopted any. */
+  private async adoptSpooled(missing: ReadonlyArray<readonly [string, BlobContent]>): Promise<boolean> {
+    if (this.#spools.length === 0) return false;
     const wanted = new Set(missing.map(([sha256]) => sha256));
-    let count = 0;
+    let any = false;
     for (const spool of this.#spools) {
       const adopted = await spool.adopt(wanted);
-      for (const sha256 of adopted.keys()) if (wanted.delete(sha256)) count++;
+      if (adopted.size === 0) continue;
+      any = true;
       this.addPacked(adopted);
     }
-    if (count > 0) await syncDirectory(this.packsDir);
-    return count;
+    if (any) await syncDirectory(this.packsDir);
+    return any;
   }
 
   /** Writes the blobs as one durable pack and adds it to the index. */
@@ -183,10 +186,12 @@ export class BlobStore {
     return file;
   }
 
-  /** Adds a new pack's blobs to the index (a blob packed already keeps its place). */
-  private addPacked(entries: ReadonlyMap<string, PackedBlob>): void {
+  /** Adds a new pack's blobs to the index (a blob packed already keeps its place); the index may take `entries` over. */
+  private addPacked(entries: Map<string, PackedBlob>): void {
     const packed = this.packIndex();
-    for (const [sha256, blob] of entries) if (!packed.has(sha256)) packed.set(sha256, blob);
+    // The first pack of a store (a first attach): its map becomes the index as it is.
+    if (packed.size === 0) this.#packed = entries;
+    else for (const [sha256, blob] of entries) if (!packed.has(sha256)) packed.set(sha256, blob);
   }
 
   /**

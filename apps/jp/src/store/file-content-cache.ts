@@ -135,9 +135,9 @@ export class FileContents implements FileContentCache {
     // Written whole under a temporary name and renamed, but not flushed: it is a cache, and a
     // file a crash damaged reads as an empty one.
     writeFileAtomic(this.file, JSON.stringify({ version: VERSION, files }), { flush: false });
-    const written = kept.slice(over);
-    this.#entries = new Map(written);
-    this.#checked = new Map(written);
+    // What is on disk now is read again if this cache is asked anything more (rarely: a save ends a query).
+    this.#entries = undefined;
+    this.#checked = new Map();
     this.#remembered.clear();
   }
 }

@@ -2,7 +2,7 @@ import type { ConvertedRequest, Provider, ProviderRequest, StreamEvent } from '.
 import { countCharacters } from './count-characters.ts';
 import { describeEchoRequest, type EchoRequest } from './describe-echo-request.ts';
 import { nextEchoToolDirective } from './echo-tool-directive.ts';
-import { renderEchoText } from './render-echo-text.ts';
+import { renderEchoLines } from './render-echo-text.ts';
 
 /*
  * `echo`: the offline model. It answers with a deterministic description of the request it
@@ -29,11 +29,10 @@ function inputSize(request: EchoRequest): number {
 const LINES_PER_DELTA = 64;
 
 /**
- * The answer split into deltas of whole lines (each but the last ending in its newline): one line
+ * The answer's lines as deltas of whole lines (each but the last ending in its newline): one line
  * each, or runs of `LINES_PER_DELTA` lines for an answer longer than that.
  */
-function lineDeltas(text: string): string[] {
-  const lines = text.split('\n');
+function lineDeltas(lines: readonly string[]): string[] {
   const per = lines.length > LINES_PER_DELTA ? LINES_PER_DELTA : 1;
   const deltas: string[] = [];
   for (let start = 0; start < lines.length; start += per) {
@@ -58,12 +57,15 @@ export function createEchoProvider(): Provider {
         yield { type: 'finish', reason: 'tool-calls', usage: { inputTokens: inputSize(description), outputTokens: 0 } };
         return;
       }
-      const text = request.schema === undefined ? renderEchoText(description) : JSON.stringify(description);
-      for (const delta of lineDeltas(text)) {
+      // Streamed from the lines as rendered: a long answer is never joined only to be split again.
+      const lines = request.schema === undefined ? renderEchoLines(description) : [JSON.stringify(description)];
+      let characters = 0;
+      for (const delta of lineDeltas(lines)) {
         options.signal?.throwIfAborted();
+        characters += countCharacters(delta);
         yield { type: 'text-delta', text: delta };
       }
-      yield { type: 'finish', reason: 'stop', usage: { inputTokens: inputSize(description), outputTokens: countCharacters(text) } };
+      yield { type: 'finish', reason: 'stop', usage: { inputTokens: inputSize(description), outputTokens: characters } };
     },
   };
 }

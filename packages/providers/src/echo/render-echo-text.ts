@@ -61,11 +61,12 @@ function turnLines(turn: EchoTurn): string[] {
   return lines;
 }
 
-export function renderEchoText(request: EchoRequest): string {
+/** The answer's lines (none holds a newline): the echo provider streams them, joined by "\n". */
+export function renderEchoLines(request: EchoRequest): string[] {
   const count = request.turns.length;
   const lines = [`echo: ${count} ${count === 1 ? 'turn' : 'turns'}`];
   if (request.systemChars !== undefined) lines.push(`system: ${request.systemChars} chars`);
   if (request.tools.length > 0) lines.push(`tools: ${request.tools.join(', ')}`);
   for (const turn of request.turns) lines.push(...turnLines(turn));
-  return lines.join('\n');
+  return lines;
 }

@@ -19,11 +19,18 @@ export interface ReaderStart {
   output: { to: 'buffers'; batchBytes: number; window: number } | { to: 'spool'; fd: number; batchFiles: number; batchBytes: number };
   /** Int32Array over it: [0] batches the reader has consumed (it adds and notifies). */
   control: SharedArrayBuffer;
+  /**
+   * Int32Array over it, shared by every reader of the same files: [0] the number of the next file
+   * nobody has taken. A reader takes a file by adding one, so each file is read by exactly one of
+   * them, and the one with time to spare reads more.
+   */
+  claims: SharedArrayBuffer;
 }
 
 /**
  * Files to read, after those of earlier messages: they are numbered on from them (the first file
- * of the first message is 0), and their results come back in that order.
+ * of the first message is 0). Every reader is sent every file; each reads those it takes
+ * (`ReaderStart.claims`), in increasing order.
  */
 export interface ReaderFiles {
   kind: 'files';
@@ -66,7 +73,7 @@ export type ReadEntry =
       utf8: boolean;
     };
 
-/** One message: entries in path order and, when reading into buffers, the buffer holding their bytes (transferred, not copied). */
+/** One message: entries in increasing order and, when reading into buffers, the buffer holding their bytes (transferred, not copied). */
 export interface ReadBatch {
   entries: ReadEntry[];
   buffer?: ArrayBuffer;
@@ -86,15 +93,19 @@ function readerWorker(): void {
   const { isUtf8 } = process.getBuiltinModule('node:buffer');
 
   /** Sets the worker up for the files to come; returns what reads them and what ends the work. */
-  const begin = ({ maxBytes, output, control }: ReaderStart) => {
+  const begin = ({ maxBytes, output, control, claims }: ReaderStart) => {
     const consumed = new Int32Array(control);
+    const next = new Int32Array(claims);
     const flags = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK;
     const spool = output.to === 'spool' ? output : undefined;
     const batchBytes = output.batchBytes;
     const window = output.to === 'buffers' ? output.window : 0;
 
-    /** Files of earlier messages: the number of this message's first file. */
-    let base = 0;
+    /** Every file given so far, and four stamp numbers per file (`ReaderFiles.remembered`). */
+    const paths: string[] = [];
+    const remembered: number[] = [];
+    /** A file taken whose path has not arrived yet (another reader was given it first). */
+    let taken: number | undefined;
     let sent = 0;
     // Buffers: a new one per batch, handed over. Spool: one buffer, written to the file whenever it
     // is full (a write per file cost more than the copy), and before each message.
@@ -145,7 +156,7 @@ function readerWorker(): void {
     };
 
     /** Whether the file still has the stamp its stored content was remembered with (`remembered[at…at+3]`). */
-    const unchanged = (filePath: string, remembered: Float64Array, at: number): boolean => {
+    const unchanged = (filePath: string, at: number): boolean => {
       if (Number.isNaN(remembered[at])) return false;
       try {
         const stats = fs.statSync(filePath, { throwIfNoEntry: false });
@@ -162,52 +173,61 @@ function readerWorker(): void {
       }
     };
 
-    /** Reads one message's files, numbered on from the files before them. */
-    const read = ({ paths, remembered }: ReaderFiles): void => {
-      for (let k = 0; k < paths.length; k++) {
-        const index = base + k;
-        if (unchanged(paths[k]!, remembered, k * 4)) {
-          entries.push({ index, kind: 'unchanged' });
-          if (spool !== undefined && entries.length >= spool.batchFiles) send();
-          continue;
-        }
-        let fd: number;
-        try {
-          // Non-blocking, so a FIFO put in a file's place cannot hang the open.
-          fd = fs.openSync(paths[k]!, flags);
-        } catch {
-          entries.push({ index, kind: 'fallback' });
-          continue;
-        }
-        try {
-          const stats = fs.fstatSync(fd);
-          if (!stats.isFile() || stats.size > maxBytes) {
-            entries.push({ index, kind: 'fallback' });
-            continue;
-          }
-          const size = stats.size;
-          room(size);
-          let length = 0;
-          while (length < size) {
-            const bytesRead = fs.readSync(fd, view, used + length, size - length, length);
-            if (bytesRead === 0) break; // shrank meanwhile: keep what there is
-            length += bytesRead;
-          }
-          const bytes = view.subarray(used, used + length);
-          const sha256 = sha256Hex(bytes);
-          const utf8 = bytes.indexOf(0) === -1 && isUtf8(bytes);
-          // In the spool, the bytes will lie after those written and those buffered before them.
-          const offset = spool === undefined ? used : spooled + used;
-          used += length;
-          entries.push({ index, kind: 'read', offset, length, size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino, sha256, utf8 });
-          if (spool !== undefined && entries.length >= spool.batchFiles) send();
-        } catch {
-          entries.push({ index, kind: 'fallback' });
-        } finally {
-          fs.closeSync(fd);
-        }
+    /** Reads file `index`, adding its outcome to the batch. */
+    const readFile = (index: number): void => {
+      const filePath = paths[index]!;
+      if (unchanged(filePath, index * 4)) {
+        entries.push({ index, kind: 'unchanged' });
+        if (spool !== undefined && entries.length >= spool.batchFiles) send();
+        return;
       }
-      base += paths.length;
+      let fd: number;
+      try {
+        // Non-blocking, so a FIFO put in a file's place cannot hang the open.
+        fd = fs.openSync(filePath, flags);
+      } catch {
+        entries.push({ index, kind: 'fallback' });
+        return;
+      }
+      try {
+        const stats = fs.fstatSync(fd);
+        if (!stats.isFile() || stats.size > maxBytes) {
+          entries.push({ index, kind: 'fallback' });
+          return;
+        }
+        const size = stats.size;
+        room(size);
+        let length = 0;
+        while (length < size) {
+          const bytesRead = fs.readSync(fd, view, used + length, size - length, length);
+          if (bytesRead === 0) break; // shrank meanwhile: keep what there is
+          length += bytesRead;
+        }
+        const bytes = view.subarray(used, used + length);
+        const sha256 = sha256Hex(bytes);
+        const utf8 = bytes.indexOf(0) === -1 && isUtf8(bytes);
+        // In the spool, the bytes will lie after those written and those buffered before them.
+        const offset = spool === undefined ? used : spooled + used;
+        used += length;
+        entries.push({ index, kind: 'read', offset, length, size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino, sha256, utf8 });
+        if (spool !== undefined && entries.length >= spool.batchFiles) send();
+      } catch {
+        entries.push({ index, kind: 'fallback' });
+      } finally {
+        fs.closeSync(fd);
+      }
+    };
+
+    /** Takes in one message's files, and reads every file it can take whose path it has. */
+    const read = (message: ReaderFiles): void => {
+      for (const filePath of message.paths) paths.push(filePath);
+      for (const number of message.remembered) remembered.push(number);
+      for (;;) {
+        taken ??= Atomics.add(next, 0, 1);
+        if (taken >= paths.length) return; // its path is in a message still to come
+        readFile(taken);
+        taken = undefined;
+      }
     };
 
     return { read, end: send };

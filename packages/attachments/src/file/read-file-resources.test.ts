@@ -84,9 +84,9 @@ describe('readFileResources', () => {
     const files = await filesOf(Object.keys(contents));
     const spool = fileSpool(path.join(ws.root, '.spool'));
     const stats: ReadFilesStats = { workerFiles: 0 };
-    // big.txt is over the limit and read on this thread, outside the spool.
+    // One reader: one spool file. big.txt is over the limit and read on this thread, outside the spool.
     const ctx = { ...ws.ctx({ limits: { maxResourceBytes: 32, sizePolicy: 'truncate' } }), spool: spool.spool };
-    const spooled = await readFileResources(files, ctx, { pace: createEventLoopPacer(undefined, 0), tuning: { parallelFrom: 1, batchFiles: 1 }, stats });
+    const spooled = await readFileResources(files, ctx, { pace: createEventLoopPacer(undefined, 0), tuning: { parallelFrom: 1, batchFiles: 1, readers: 1 }, stats });
     expect(stats).toEqual({ workerFiles: 4, spooledFiles: 4 });
     expect(spool.reads()).toBe(1); // the PNG's blob; no text was loaded yet
     const serial = await read(files, ON_ONE_THREAD, { maxResourceBytes: 32, sizePolicy: 'truncate' });
@@ -114,7 +114,7 @@ describe('readFileResources', () => {
     const spool = fileSpool(path.join(ws.root, '.spool'));
     const ctx = { ...ws.ctx(), spool: spool.spool };
     const stats: ReadFilesStats = { workerFiles: 0 };
-    const spooled = await readFileResources(files, ctx, { pace: createEventLoopPacer(undefined, 0), tuning: { parallelFrom: 1, batchBytes: 100, batchFiles: 3 }, stats });
+    const spooled = await readFileResources(files, ctx, { pace: createEventLoopPacer(undefined, 0), tuning: { parallelFrom: 1, batchBytes: 100, batchFiles: 3, readers: 1 }, stats });
     expect(stats).toEqual({ workerFiles: 40, spooledFiles: 40 });
     expect(spooled).toEqual((await read(files, ON_ONE_THREAD)).resources);
     // One spool file holding the files back to back, in order, each where its report says.
@@ -155,7 +155,8 @@ describe('readFileResources', () => {
     const serial = (await read(files, ON_ONE_THREAD)).resources;
     const stats: ReadFilesStats = { workerFiles: 0 };
     const seen: string[] = [];
-    const reading = startFileReading(ws.ctx(), { pace: createEventLoopPacer(undefined, 0), onFile: (file) => seen.push(file.name), tuning: { parallelFrom: 3, feedFiles: 2 }, stats });
+    // One reader, so that the files come back in the order it was given them.
+    const reading = startFileReading(ws.ctx(), { pace: createEventLoopPacer(undefined, 0), onFile: (file) => seen.push(file.name), tuning: { parallelFrom: 3, feedFiles: 2, readers: 1 }, stats });
     try {
       // Fed in three parts, out of order; the last two files are only named when finishing.
       reading.feed([files[5]!, files[0]!]);
@@ -185,6 +186,37 @@ describe('readFileResources', () => {
       reading.close();
     }
     expect(stats.workerFiles).toBe(8);
+  });
+
+  it('shares the files between two readers: each read once, into its own spool file, all in order', async () => {
+    const names: string[] = [];
+    for (let i = 0; i < 300; i++) {
+      const name = `t/f${String(i).padStart(3, '0')}.txt`;
+      await ws.write(name, `${i}:`.padEnd(50 + (i % 37), String.fromCharCode(97 + (i % 26))));
+      names.push(name);
+    }
+    const files = await filesOf(names);
+    const spool = fileSpool(path.join(ws.root, '.spool'));
+    const stats: ReadFilesStats = { workerFiles: 0 };
+    const reading = startFileReading({ ...ws.ctx(), spool: spool.spool }, { pace: createEventLoopPacer(undefined, 0), tuning: { parallelFrom: 1, feedFiles: 16, batchFiles: 8, readers: 2 }, stats });
+    let resources: Resource[];
+    try {
+      for (let from = 0; from < files.length; from += 50) reading.feed(files.slice(from, from + 50));
+      resources = await reading.finish();
+    } finally {
+      reading.close();
+    }
+    expect(resources.map((resource) => resource.name)).toEqual(names);
+    expect(resources).toEqual((await read(files, ON_ONE_THREAD)).resources);
+    expect(stats).toEqual({ workerFiles: 300, spooledFiles: 300 });
+    // Every file once, in whichever reader's spool file, holding exactly its bytes.
+    const reported = spool.reported();
+    expect(reported.map((blob) => blob.sha256).sort()).toEqual(resources.map((resource) => resourceSha256(resource)).sort());
+    expect(new Set(reported.map((blob) => blob.file)).size).toBeLessThanOrEqual(2);
+    for (const blob of reported) {
+      const bytes = (await fs.readFile(blob.file)).subarray(blob.offset, blob.offset + blob.size);
+      expect(sha256Hex(bytes)).toBe(blob.sha256);
+    }
   });
 
   it('keeps order across many small batches, files larger than a batch, and a full window', async () => {
@@ -252,7 +284,7 @@ describe('readFileResources', () => {
     // tiny, so each file is a batch of its own, sent once the next file needs the room: it sent a.txt.
     const dying = `let given = 0; require('node:worker_threads').parentPort.on('message', (m) => { if (m.kind === 'files' && ++given === 2) process.exit(7); }); ${READER_WORKER_SOURCE}`;
     const stats: ReadFilesStats = { workerFiles: 0 };
-    const reading = startFileReading(ws.ctx(), { pace: createEventLoopPacer(undefined, 0), tuning: { parallelFrom: 1, feedFiles: 2, batchBytes: 1, workerSource: dying }, stats });
+    const reading = startFileReading(ws.ctx(), { pace: createEventLoopPacer(undefined, 0), tuning: { parallelFrom: 1, feedFiles: 2, batchBytes: 1, workerSource: dying, readers: 1 }, stats });
     try {
       reading.feed(files.slice(0, 2));
       // The first files are read before the reader is given more.

@@ -29,15 +29,17 @@ export interface ReaderTuning {
   batchFiles: number;
   /** Bytes a spool file may hold unflushed: past that, a flush starts in the background. */
   flushBytes: number;
+  /**
+   * Reader threads. They share the files as they go (each takes the next file nobody has taken),
+   * so one with a core to spare reads more. One: on the 2-core development machine a second made
+   * a first attach of the benchmark tree slower, a fourth time (1 210 against 1 105 ms, with 250
+   * ms more CPU: its boot, its own compiled code, twice the messages), even sharing the files
+   * file by file (RFD 002, "Where it stands"). Machines with more cores may want more; unmeasured.
+   */
+  readers: number;
   workerSource: string;
 }
 
-/*
- * One reader thread. On the 2-core development machine a second one made a first attach of the
- * benchmark tree no faster, three times (1.40–1.48 s against 1.28–1.40 s, 851 against 869 ms,
- * 491 against 449 ms of reading): its two cores do not give two threads' worth of CPU. What a
- * second core is good for there is reading while the walk runs (RFD 002, "Where it stands").
- */
 const TUNING: ReaderTuning = {
   parallelFrom: 200,
   feedFiles: 64,
@@ -45,6 +47,7 @@ const TUNING: ReaderTuning = {
   window: 64,
   batchFiles: 256,
   flushBytes: 8 * 1024 * 1024,
+  readers: 1,
   workerSource: READER_WORKER_SOURCE,
 };
 
@@ -96,14 +99,14 @@ export interface FileReading {
    * or fed now) when given.
    */
   finish(order?: readonly FileToRead[]): Promise<Resource[]>;
-  /** Ends the reader thread, whether or not `finish` was called (call it in any case). */
+  /** Ends the reader threads, whether or not `finish` was called (call it in any case). */
   close(): void;
 }
 
 /**
- * Starts reading files as they are fed. From `parallelFrom` files on, a worker thread reads them
- * — the one started ahead (`warmReaderThread`) if there is one — while the caller goes on finding
- * more; `finish` then makes their resources (`readEveryFile`). A file whose stamp is still the one
+ * Starts reading files as they are fed. From `parallelFrom` files on, reader threads read them —
+ * the one started ahead (`warmReaderThread`) if there is one, and more to `readers` — while the
+ * caller goes on finding more; `finish` then makes their resources (`readEveryFile`). A file whose stamp is still the one
  * the cache remembers (`ctx.fileContents`) is not read: its resource holds the stored content,
  * loaded only if a stage asks for the text. The others are read, and those read as whole UTF-8
  * text are remembered when their stamp — taken before the read — had settled.
@@ -127,12 +130,12 @@ export function startFileReading(ctx: HandlerContext, options: ReadFilesOptions)
   const fed: FileToRead[] = [];
   /** What the cache remembers of each file fed, when its stored content could be used. */
   const remembered: Array<FileStamp | undefined> = [];
-  let reader: ReaderQueue | undefined;
-  /** Files fed to the reader so far (the first `posted` of `fed`). */
+  let reader: ReaderPool | undefined;
+  /** Files fed to the readers so far (the first `posted` of `fed`). */
   let posted = 0;
   let closed = false;
 
-  /** Hands the reader what was fed since last time: a message's worth, or all of it. */
+  /** Hands the readers what was fed since last time: a message's worth, or all of it. */
   const post = (all: boolean): void => {
     // An expansion over the limit will be refused once the walk has counted it: read no more of
     // it ahead (what was fed is bounded by the limit); only a caller who goes on anyway gets the rest.
@@ -140,7 +143,7 @@ export function startFileReading(ctx: HandlerContext, options: ReadFilesOptions)
     if (reader === undefined) {
       if (fed.length < tuning.parallelFrom) return;
       const maxBytes = ctx.limits.sizePolicy === 'allow' ? HARD_MAX_BYTES : ctx.limits.maxResourceBytes;
-      reader = startReader(maxBytes, tuning, ctx.spool, takeReaderThread());
+      reader = startReaders(maxBytes, tuning, ctx.spool, takeReaderThread());
     }
     if (fed.length - posted < (all ? 1 : tuning.feedFiles)) return;
     reader.feed(
@@ -173,7 +176,7 @@ export function startFileReading(ctx: HandlerContext, options: ReadFilesOptions)
       }
       post(true);
       reader?.end();
-      const resources = await readEveryFile(fed, { remembered, reader, mimeTypes: await mimeTypesLoaded }, ctx, options, onRead);
+      const resources = await readEveryFile(fed, { remembered, readers: reader, mimeTypes: await mimeTypesLoaded }, ctx, options, onRead);
       return at === undefined ? resources : order!.map((file) => resources[at.get(file)!]!);
     },
     close() {
@@ -212,27 +215,27 @@ function packStamps(stamps: ReadonlyArray<FileStamp | undefined>): Float64Array 
 }
 
 /**
- * Makes the resources of the files, in order. Many files are read by a worker thread — stat,
- * open, fstat, read, sha256 and the UTF-8 check off this thread — while this thread builds
- * resources (RFD 002); `reader` is that worker, fed every file already. A file whose remembered
- * stamp (`ctx.fileContents`) the worker finds unchanged is not read: this thread takes its stored
- * content. With `ctx.spool`, the worker writes the bytes into a spool file as it reads them and
- * sends only where they lie: the store adopts that file instead of writing the content again, and
- * it is flushed to disk in the background meanwhile (RFD 008). A file the worker does not read (an
- * error, not a regular file, over the size limit) is read here with `readFileResource`, so errors,
- * size-policy prompts and truncation are the same either way; so is every file after the worker
- * failed to start or died.
+ * Makes the resources of the files, in order. Many files are read by reader threads — stat, open,
+ * fstat, read, sha256 and the UTF-8 check off this thread — while this thread builds resources
+ * (RFD 002); `readers` have been fed every file already, and their results come in any order. A
+ * file whose remembered stamp (`ctx.fileContents`) a reader finds unchanged is not read: this
+ * thread takes its stored content. With `ctx.spool`, each reader writes the bytes into a spool
+ * file of its own as it reads them and sends only where they lie: the store adopts those files
+ * instead of writing the content again, and they are flushed to disk in the background meanwhile
+ * (RFD 008). A file no reader reads (an error, not a regular file, over the size limit) is read
+ * here with `readFileResource`, so errors, size-policy prompts and truncation are the same either
+ * way; so is every file a reader that failed or died took and did not deliver.
  */
 async function readEveryFile(
   files: readonly FileToRead[],
-  given: { remembered: ReadonlyArray<FileStamp | undefined>; reader: ReaderQueue | undefined; mimeTypes: FileMimeTypes },
+  given: { remembered: ReadonlyArray<FileStamp | undefined>; readers: ReaderPool | undefined; mimeTypes: FileMimeTypes },
   ctx: HandlerContext,
   options: ReadFilesOptions,
   onRead: OnRead | undefined,
 ): Promise<Resource[]> {
   const cache = ctx.fileContents;
-  const { remembered, reader, mimeTypes } = given;
-  const resources: Resource[] = [];
+  const { remembered, readers, mimeTypes } = given;
+  const resources = new Array<Resource | undefined>(files.length);
   const stats = options.stats ?? { workerFiles: 0 };
   if (cache !== undefined) stats.storedFiles = 0;
   const isWorkspaceFile = (k: number) => files[k]!.uri.startsWith('file://');
@@ -241,7 +244,7 @@ async function readEveryFile(
     const fromStore = stamp === undefined ? undefined : storedFileResource(files[k]!, stamp, cache!, ctx, mimeTypes);
     if (fromStore === undefined) return false;
     stats.storedFiles!++;
-    resources.push(fromStore);
+    resources[k] = fromStore;
     return true;
   };
   /** Reads file `k` here, stamped before the read for the cache (a stamp just taken may be reused). */
@@ -249,46 +252,37 @@ async function readEveryFile(
     const file = files[k]!;
     const before = stamp ?? (cache !== undefined && isWorkspaceFile(k) ? fileStamp(file.realPath) : undefined);
     const resource = await readFileResource(file, ctx);
-    resources.push(resource);
+    resources[k] = resource;
     onRead?.(file, resource, before);
   };
-  /** Files since the event loop last ran: it runs (and an abort gets through) every few files, as an await per file costs more than the file. */
-  let unpaced = 0;
-  /** Resolves the files after the last resource made, to the end, on this thread. */
+  /** Resolves the files no reader delivered, in order, on this thread. */
   const readHere = async (): Promise<void> => {
-    for (let k = resources.length; k < files.length; k++) {
+    for (let k = 0; k < files.length; k++) {
+      if (resources[k] !== undefined) continue;
       await options.pace();
       options.onFile?.(files[k]!);
       const stamp = remembered[k] === undefined ? undefined : fileStamp(files[k]!.realPath);
       if (!takeStored(k, stamp)) await readOne(k, stamp);
     }
   };
-  if (reader === undefined) {
+  if (readers === undefined) {
     await readHere();
-    return resources;
+    return resources as Resource[];
   }
 
-  for (;;) {
-    let next = await reader.next();
-    if (next === 'done') {
-      if (resources.length === files.length) break;
-      // A reader that ended early (never seen) leaves the rest to this thread rather than losing it.
-      next = { failure: `it ended after ${resources.length} of ${files.length} files` };
-    }
-    if ('failure' in next) {
-      // Nothing is lost, only time: say so and read the rest on this thread.
-      stats.workerFailure = next.failure;
-      ctx.logger.warn(`reading ${files.length - resources.length} files on one thread: the reader thread failed (${next.failure})`);
-      await readHere();
-      break;
-    }
-    for (const entry of next.entries) {
+  /** Files since the event loop last ran: it runs (and an abort gets through) every few files, as an await per file costs more than the file. */
+  let unpaced = 0;
+  let delivered = 0;
+  for (let next = await readers.next(); next !== 'ended'; next = await readers.next()) {
+    const { batch, from } = next;
+    for (const entry of batch.entries) {
       if (++unpaced >= PACE_EVERY_FILES) {
         unpaced = 0;
         await options.pace();
       }
       const k = entry.index;
       const file = files[k]!;
+      delivered++;
       options.onFile?.(file);
       if (entry.kind !== 'read') {
         // Unchanged: the stamp is the one remembered. A fallback is read here, stamped now.
@@ -296,40 +290,56 @@ async function readEveryFile(
         continue;
       }
       let resource: Resource;
-      if (next.buffer === undefined) {
-        const spooled = { file: reader.spool!.file, sha256: entry.sha256, offset: entry.offset, size: entry.length };
-        reader.spool!.blobs.push(spooled);
+      if (batch.buffer === undefined) {
+        const spooled = { file: from.spool!.file, sha256: entry.sha256, offset: entry.offset, size: entry.length };
+        from.spool!.blobs.push(spooled);
         resource = resourceFromSpool(file, spooled, { size: entry.size, utf8: entry.utf8 }, ctx.spool!, mimeTypes);
         stats.spooledFiles = (stats.spooledFiles ?? 0) + 1;
       } else {
         // The batch's buffer is never written again: its bytes become the resources' content.
-        const bytes = new Uint8Array(next.buffer, entry.offset, entry.length);
+        const bytes = new Uint8Array(batch.buffer, entry.offset, entry.length);
         resource = resourceFromBytes(file, bytes, { size: entry.size, shared: false, sha256: entry.sha256, utf8: entry.utf8 }, mimeTypes);
       }
-      resources.push(resource);
+      resources[k] = resource;
       onRead?.(file, resource, { size: entry.size, mtimeMs: entry.mtimeMs, ctimeMs: entry.ctimeMs, ino: entry.ino });
       stats.workerFiles++;
     }
-    reader.consumed();
+    readers.consumed(from);
   }
-  return resources;
+  if (delivered < files.length) {
+    // Nothing is lost, only time: say so and read what the readers did not deliver on this thread.
+    const reason = readers.failure ?? `they ended after ${delivered} of ${files.length} files`;
+    stats.workerFailure = reason;
+    ctx.logger.warn(`reading ${files.length - delivered} files on one thread: the reader thread failed (${reason})`);
+    await readHere();
+  }
+  return resources as Resource[];
 }
 
-/** The worker's batches, one `next()` at a time: a batch, `'done'`, or why the worker failed. */
-interface ReaderQueue {
-  /** More files for the worker (`ReaderFiles`). */
+/** One reader thread of a pool, and the spool file it writes to, if it does. */
+interface Reader {
+  worker: Worker;
+  /** [0]: batches of its this thread has used (`ReaderStart.control`). */
+  consumed: Int32Array;
+  spoolFile: ReturnType<typeof openSpoolFile> | undefined;
+  /** The spool file and the blobs in it that resources were made of: what `stop` reports (`ContentSpool.written`). */
+  spool: { file: string; blobs: SpooledBlob[] } | undefined;
+  ended: boolean;
+}
+
+/** Reader threads sharing the same files, and their batches as they come, from whichever reader. */
+interface ReaderPool {
+  /** More files for every reader (`ReaderFiles`). */
   feed(paths: string[], remembered: Float64Array): void;
-  /** No more files: the worker sends the rest and ends. */
+  /** No more files: the readers send the rest and end. */
   end(): void;
-  next(): Promise<ReadBatch | 'done' | { failure: string }>;
-  /** The last batch has been used: the worker may send another. */
-  consumed(): void;
+  /** The next batch, or `'ended'` once every reader has ended and every batch was taken. */
+  next(): Promise<{ batch: ReadBatch; from: Reader } | 'ended'>;
+  /** A batch of `from`'s has been used: it may send another. */
+  consumed(from: Reader): void;
+  /** Why the first reader that failed did, if one did. */
+  readonly failure: string | undefined;
   stop(): void;
-  /**
-   * The spool file the worker writes to, if it does, and the blobs in it that resources were made
-   * of: what `stop` reports to the spool (`ContentSpool.written`).
-   */
-  spool?: { file: string; blobs: SpooledBlob[] } | undefined;
 }
 
 /**
@@ -364,73 +374,105 @@ function openSpoolFile(spool: ContentSpool, flushBytes: number): { file: string;
   };
 }
 
-/** Sets a worker to read: `started` (booted ahead) or a new one; the files come through `feed`. */
-function startReader(maxBytes: number, tuning: ReaderTuning, spool: ContentSpool | undefined, started: Worker | undefined): ReaderQueue {
-  const control = new SharedArrayBuffer(4);
-  const consumedCount = new Int32Array(control);
+/**
+ * Sets `tuning.readers` worker threads to read the files fed to them — `started` (booted ahead)
+ * and new ones — each taking the next file nobody has taken. A reader that cannot be started is a
+ * reader less (the first such failure is kept); with none, `next` answers `'ended'` at once.
+ */
+function startReaders(maxBytes: number, tuning: ReaderTuning, spool: ContentSpool | undefined, started: Worker | undefined): ReaderPool {
+  const claims = new SharedArrayBuffer(4);
   const { batchBytes, window } = tuning;
-  let spoolFile: ReturnType<typeof openSpoolFile> | undefined;
-  const queue: ReadBatch[] = [];
-  let end: 'done' | { failure: string } | undefined;
+  const inbox: Array<{ batch: ReadBatch; from: Reader }> = [];
+  const readers: Reader[] = [];
+  let failure: string | undefined;
+  let live = 0;
+  let stopped = false;
   let wake: (() => void) | undefined;
-  const settle = (outcome: 'done' | { failure: string }) => {
-    end ??= outcome;
-    wake?.();
+  const notify = (): void => {
+    const waiting = wake;
+    wake = undefined;
+    waiting?.();
   };
 
-  let worker: Worker;
-  try {
-    spoolFile = spool === undefined ? undefined : openSpoolFile(spool, tuning.flushBytes);
-    const output: ReaderStart['output'] =
-      spoolFile === undefined ? { to: 'buffers', batchBytes, window } : { to: 'spool', fd: spoolFile.fd, batchFiles: tuning.batchFiles, batchBytes };
-    worker = started ?? new Worker(tuning.workerSource, { eval: true });
-    worker.postMessage({ kind: 'start', maxBytes, output, control } satisfies ReaderMessage);
-  } catch (error) {
-    if (started !== undefined) void started.terminate();
-    spoolFile?.close();
-    const failure = { failure: error instanceof Error ? error.message : String(error) };
-    return { feed: () => undefined, end: () => undefined, next: async () => failure, consumed: () => undefined, stop: () => undefined };
+  for (let n = 0; n < Math.max(1, tuning.readers); n++) {
+    const ahead = n === 0 ? started : undefined;
+    const control = new SharedArrayBuffer(4);
+    let spoolFile: ReturnType<typeof openSpoolFile> | undefined;
+    let worker: Worker;
+    try {
+      spoolFile = spool === undefined ? undefined : openSpoolFile(spool, tuning.flushBytes);
+      const output: ReaderStart['output'] =
+        spoolFile === undefined ? { to: 'buffers', batchBytes, window } : { to: 'spool', fd: spoolFile.fd, batchFiles: tuning.batchFiles, batchBytes };
+      worker = ahead ?? new Worker(tuning.workerSource, { eval: true });
+      worker.postMessage({ kind: 'start', maxBytes, output, control, claims } satisfies ReaderMessage);
+    } catch (error) {
+      if (ahead !== undefined) void ahead.terminate();
+      spoolFile?.close();
+      failure ??= error instanceof Error ? error.message : String(error);
+      continue;
+    }
+    const reader: Reader = {
+      worker,
+      consumed: new Int32Array(control),
+      spoolFile,
+      spool: spoolFile === undefined ? undefined : { file: spoolFile.file, blobs: [] },
+      ended: false,
+    };
+    const end = (why: string | undefined): void => {
+      if (reader.ended) return;
+      reader.ended = true;
+      live--;
+      if (why !== undefined) failure ??= why;
+      notify();
+    };
+    worker.on('message', (batch: ReadBatch) => {
+      if (batch.spooled !== undefined) spoolFile?.wrote(batch.spooled);
+      inbox.push({ batch, from: reader });
+      notify();
+    });
+    worker.on('error', (error) => end(error.message));
+    worker.on('exit', (code) => end(code === 0 ? undefined : `exit code ${code}`));
+    readers.push(reader);
+    live++;
   }
-  const spooled = spoolFile === undefined ? undefined : { file: spoolFile.file, blobs: [] as SpooledBlob[] };
-  worker.on('message', (batch: ReadBatch) => {
-    if (batch.spooled !== undefined) spoolFile?.wrote(batch.spooled);
-    queue.push(batch);
-    wake?.();
-  });
-  worker.on('error', (error) => settle({ failure: error.message }));
-  worker.on('exit', (code) => settle(code === 0 ? 'done' : { failure: `exit code ${code}` }));
-  let stopped = false;
 
+  const post = (message: ReaderMessage): void => {
+    if (stopped) return;
+    for (const reader of readers) if (!reader.ended) reader.worker.postMessage(message);
+  };
   return {
-    spool: spooled,
+    get failure() {
+      return failure;
+    },
     feed(paths, remembered) {
-      if (!stopped) worker.postMessage({ kind: 'files', paths, remembered } satisfies ReaderMessage);
+      post({ kind: 'files', paths, remembered });
     },
     end() {
-      if (!stopped) worker.postMessage({ kind: 'end' } satisfies ReaderMessage);
+      post({ kind: 'end' });
     },
     async next() {
-      while (queue.length === 0 && end === undefined) await new Promise<void>((resolve) => (wake = resolve));
-      wake = undefined;
-      // Batches that arrived before the worker ended are used first; only then does its end count.
-      return queue.shift() ?? end!;
+      // Batches that arrived before their reader ended are used first; only then does its end count.
+      while (inbox.length === 0 && live > 0 && !stopped) await new Promise<void>((resolve) => (wake = resolve));
+      return inbox.shift() ?? 'ended';
     },
-    consumed() {
-      Atomics.add(consumedCount, 0, 1);
-      Atomics.notify(consumedCount, 0);
+    consumed(from) {
+      Atomics.add(from.consumed, 0, 1);
+      Atomics.notify(from.consumed, 0);
     },
     stop() {
       if (stopped) return;
       stopped = true;
-      end ??= 'done';
-      // Wake a worker waiting for room, so it sees the termination at once.
-      Atomics.add(consumedCount, 0, window);
-      Atomics.notify(consumedCount, 0);
-      worker.unref();
-      // What the resources refer to is what the spool holds; the descriptor goes only once the
-      // worker is gone (it writes through it).
-      if (spooled !== undefined) spool!.written(spooled.file, spooled.blobs);
-      void worker.terminate().then(() => spoolFile?.close());
+      notify();
+      for (const reader of readers) {
+        // Wake a reader waiting for room, so it sees the termination at once.
+        Atomics.add(reader.consumed, 0, window);
+        Atomics.notify(reader.consumed, 0);
+        reader.worker.unref();
+        // What the resources refer to is what the spool holds; the descriptor goes only once the
+        // reader is gone (it writes through it).
+        if (reader.spool !== undefined) spool!.written(reader.spool.file, reader.spool.blobs);
+        void reader.worker.terminate().then(() => reader.spoolFile?.close());
+      }
     },
   };
 }

@@ -50,32 +50,40 @@ export function dedupeResources(events: readonly ConversationEvent[], options: D
     return known.sha256 === sha256 ? known.first : known.others?.get(sha256);
   };
 
-  /** The reference for each resource of one event (`undefined`: send it), then its deliveries recorded. */
-  const verdicts = (resources: readonly Resource[], source: Delivery): Array<string | undefined> => {
-    const digests = resources.map((resource) => resourceSha256(resource));
-    const out = resources.map((resource, i) => {
-      const first = firstDelivery(resource.uri, digests[i]!);
-      return first !== undefined && resourceByteLength(resource) >= options.minBytes ? dedupeReference(resource.uri, digests[i]!, first) : undefined;
+  /**
+   * The reference for each resource of one event (`undefined`: send it), then its deliveries
+   * recorded unless `last` (no event after it could repeat them). A digest is looked up only for
+   * a URI delivered before: a first turn's thousands of files cost one map lookup each.
+   */
+  const verdicts = (resources: readonly Resource[], source: Delivery, last: boolean): Array<string | undefined> => {
+    const out = resources.map((resource) => {
+      if (!delivered.has(resource.uri)) return undefined;
+      const sha256 = resourceSha256(resource);
+      const first = firstDelivery(resource.uri, sha256);
+      return first !== undefined && resourceByteLength(resource) >= options.minBytes ? dedupeReference(resource.uri, sha256, first) : undefined;
     });
-    resources.forEach((resource, i) => {
-      const sha256 = digests[i]!;
+    if (last) return out;
+    for (const resource of resources) {
+      const sha256 = resourceSha256(resource);
       const known = delivered.get(resource.uri);
       if (known === undefined) delivered.set(resource.uri, { sha256, first: source });
       else if (known.sha256 !== sha256 && known.others?.has(sha256) !== true) (known.others ??= new Map()).set(sha256, source);
-    });
+    }
     return out;
   };
 
-  return events.map((event) => {
+  const carries = (event: ConversationEvent) => event.type === 'chat_request' || event.type === 'tool_call_response';
+  const lastCarrying = events.findLastIndex(carries);
+  return events.map((event, index) => {
     if (event.type === 'turn_start') turn++;
     if (event.type === 'chat_request') {
       const request = event as ChatRequestEvent;
-      return dedupeRequest(request, verdicts(request.resources, { turn }));
+      return dedupeRequest(request, verdicts(request.resources, { turn }, index === lastCarrying));
     }
     if (event.type === 'tool_call_response') {
       const response = event as ToolCallResponseEvent;
       const resources = response.content.flatMap((block) => (block.type === 'resource' ? [block.resource] : []));
-      return dedupeToolResponse(response, verdicts(resources, { turn, toolCallId: response.id }));
+      return dedupeToolResponse(response, verdicts(resources, { turn, toolCallId: response.id }, index === lastCarrying));
     }
     return event;
   });

@@ -42,8 +42,8 @@ describe('FileContents', () => {
     cache.remember(URI, STAMP, { sha256, byteLength: 6 });
     cache.remember('file:///w/never-stored.ts', STAMP, { sha256: 'a'.repeat(64), byteLength: 6 });
     cache.save();
-    const onDisk = JSON.parse(readFileSync(cache.file, 'utf8')) as { files: Record<string, unknown> };
-    expect(Object.keys(onDisk.files)).toEqual([URI]);
+    const onDisk = JSON.parse(readFileSync(cache.file, 'utf8')) as { files: unknown[][] };
+    expect(onDisk.files.map((row) => row[0])).toEqual([URI]);
 
     rmSync(blobs.path(sha256));
     expect(new FileContents(dir, new BlobStore(dir)).lookup(URI, STAMP)).toBeUndefined();
@@ -53,19 +53,18 @@ describe('FileContents', () => {
     const dir = jpDir();
     const { blobs, sha256 } = await stored(dir, 'hello\n');
     const { sha256: other } = await stored(dir, 'other\n');
-    const old = [STAMP.size, STAMP.mtimeMs, STAMP.ctimeMs, STAMP.ino, sha256];
-    const files = { 'file:///w/kept.ts': old, [URI]: old, 'file:///w/null.ts': null, 'file:///w/short.ts': [6, 1, 2] };
+    const old = (uri: string) => [uri, STAMP.size, STAMP.mtimeMs, STAMP.ctimeMs, STAMP.ino, sha256];
+    const files = [old('file:///w/kept.ts'), old(URI), ['file:///w/null.ts', null], ['file:///w/short.ts', 6, 1, 2], null, 'file:///w/loose.ts'];
     const cache = new FileContents(dir, blobs);
     mkdirSync(path.dirname(cache.file), { recursive: true });
-    writeFileSync(cache.file, JSON.stringify({ version: 1, files }));
+    writeFileSync(cache.file, JSON.stringify({ version: 2, files }));
     // Looked up first (so checked), then saved: neither is written back.
     expect(cache.lookup('file:///w/null.ts', STAMP)).toBeUndefined();
     expect(cache.lookup('file:///w/short.ts', STAMP)).toBeUndefined();
     cache.remember(URI, { ...STAMP, ino: 7 }, { sha256: other, byteLength: 6 });
     cache.save();
-    const onDisk = JSON.parse(readFileSync(cache.file, 'utf8')) as { files: Record<string, unknown> };
-    expect(onDisk.files).toEqual({ 'file:///w/kept.ts': old, [URI]: [STAMP.size, STAMP.mtimeMs, STAMP.ctimeMs, 7, other] });
-    expect(Object.keys(onDisk.files)).toEqual(['file:///w/kept.ts', URI]);
+    const onDisk = JSON.parse(readFileSync(cache.file, 'utf8')) as { version: number; files: unknown[] };
+    expect(onDisk).toEqual({ version: 2, files: [old('file:///w/kept.ts'), [URI, STAMP.size, STAMP.mtimeMs, STAMP.ctimeMs, 7, other]] });
     expect(new FileContents(dir, new BlobStore(dir)).lookup(URI, { ...STAMP, ino: 7 })).toMatchObject({ sha256: other });
   });
 
@@ -83,13 +82,14 @@ describe('FileContents', () => {
     const cache = new FileContents(dir, blobs);
     cache.remember(URI, STAMP, { sha256, byteLength: 6 });
     cache.save();
-    for (const text of ['{"version":1,"files":{', '{"version":2,"files":{}}', 'null']) {
+    // Cut short; version 1's object of entries (read again once after an upgrade); no files; not an object.
+    for (const text of ['{"version":2,"files":[', `{"version":1,"files":{"${URI}":[6,1,2,3,"${sha256}"]}}`, '{"version":2,"files":{}}', 'null']) {
       writeFileSync(cache.file, text);
       expect(new FileContents(dir, blobs).lookup(URI, STAMP)).toBeUndefined();
     }
     const { size, mtimeMs, ctimeMs, ino } = STAMP;
-    for (const entry of [[size, mtimeMs, ctimeMs, ino, '../../../etc/passwd'], [size, mtimeMs, ctimeMs, ino], { size }]) {
-      writeFileSync(cache.file, JSON.stringify({ version: 1, files: { [URI]: entry } }));
+    for (const entry of [[URI, size, mtimeMs, ctimeMs, ino, '../../../etc/passwd'], [URI, size, mtimeMs, ctimeMs, ino], [URI, { size }]]) {
+      writeFileSync(cache.file, JSON.stringify({ version: 2, files: [entry] }));
       expect(new FileContents(dir, blobs).lookup(URI, STAMP)).toBeUndefined();
     }
   });

@@ -119,6 +119,8 @@ export function createFileHandler(): AttachmentHandler {
       const seen = new Set<string>();
       let read = 0;
       const onFile = (label: string) => ctx.progress?.update(++read, label);
+      // One declaration's files are distinct already (a walk lists each once): no set of ten thousand URIs.
+      if (declarations.length === 1) return resolveDeclaration(declarations[0]!, ctx, onFile);
       for (const declaration of declarations) {
         for (const resource of await resolveDeclaration(declaration, ctx, onFile)) {
           if (seen.has(resource.uri)) continue;

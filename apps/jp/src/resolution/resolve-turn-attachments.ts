@@ -16,6 +16,15 @@ export function urisInStream(events: readonly ConversationEvent[]): Set<string> 
   return uris;
 }
 
+/** Whether any event of the stream carries a resource (without collecting their URIs). */
+export function streamHasResources(events: readonly ConversationEvent[]): boolean {
+  return events.some((event) =>
+    event.type === 'chat_request'
+      ? (event as { resources: Resource[] }).resources.length > 0
+      : event.type === 'tool_call_response' && (event as { content: Array<{ type: string; resource?: Resource }> }).content.some((block) => block.type === 'resource' && block.resource !== undefined),
+  );
+}
+
 export interface TurnAttachmentPlan {
   /** Declarations resolved into this turn, in order: this invocation's `--attach` first. */
   toResolve: string[];
@@ -62,8 +71,6 @@ export function planTurnAttachments(options: {
 /** Resolves a plan. One failure fails the whole turn (nothing is appended; exit 4). */
 export async function resolvePlan(registry: AttachmentRegistry, plan: TurnAttachmentPlan, ctx: HandlerContext): Promise<Resource[]> {
   if (plan.toResolve.length === 0) return [];
-  const resources = await registry.resolve(plan.toResolve, ctx);
-  // Two declarations can cover one file (`src/` and `src/main.rs`): keep its first snapshot.
-  const seen = new Set<string>();
-  return resources.filter((resource) => (seen.has(resource.uri) ? false : (seen.add(resource.uri), true)));
+  // Two declarations can cover one file (`src/` and `src/main.rs`): the registry keeps its first snapshot.
+  return registry.resolve(plan.toResolve, ctx);
 }

@@ -1,7 +1,7 @@
 import { UsageError } from '@jp/core/errors';
 import type { ConversationEvent } from '@jp/core';
 import type { Config } from '../config/config-schema.ts';
-import { urisInStream } from '../resolution/resolve-turn-attachments.ts';
+import { streamHasResources } from '../resolution/resolve-turn-attachments.ts';
 import type { JpTool } from './jp-tool.ts';
 import { createLocalTool } from './local-tool.ts';
 import { refreshResourceTool } from './refresh-resource-tool.ts';
@@ -19,7 +19,7 @@ export function selectTools(options: {
   without: readonly string[];
 }): JpTool[] {
   const all: JpTool[] = [];
-  if (urisInStream(options.events).size > 0) all.push(refreshResourceTool);
+  if (streamHasResources(options.events)) all.push(refreshResourceTool);
   for (const [name, tool] of Object.entries(options.config.tools)) all.push(createLocalTool(name, tool));
   all.push(...options.mcpTools);
   const names = new Set(all.map((tool) => tool.definition.name));

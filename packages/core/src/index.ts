@@ -15,7 +15,7 @@ export {
   type ResourceMetadataJson,
   type TextResource,
 } from './resource.ts';
-export { textResourceFromUtf8 } from './utf8-text-resource.ts';
+export { textResourceFromSource, textResourceFromUtf8, type Utf8Source } from './utf8-text-resource.ts';
 export { rememberResourceDigest, resourceByteLength, resourceBytes, resourceSha256, sha256Hex } from './resource-checksum.ts';
 export { InputRequestSchema, type InputRequest } from './input-request.ts';
 export {

@@ -9,11 +9,15 @@ export function resourceBytes(resource: Resource): Uint8Array {
   return isTextResource(resource) ? Buffer.from(resource.text, 'utf8') : resource.blob;
 }
 
-/** A resource's sha256 and raw size, and the content value they were computed for. */
+/** A resource's sha256 and raw size. */
 interface Digest {
-  content: Content;
   sha256: string;
   byteLength: number;
+}
+
+/** A digest recorded apart from the content, and the content value it was computed for. */
+interface RecordedDigest extends Digest {
+  content: Content;
 }
 
 /**
@@ -22,7 +26,7 @@ interface Digest {
  * the bytes the producer already has, saves re-encoding and re-hashing the content per stage.
  * An entry counts only while the object still holds the very content value it was made for.
  */
-const digests = new WeakMap<Resource, Digest>();
+const digests = new WeakMap<Resource, RecordedDigest>();
 
 /** What a digest belongs to: a lazy text's source (never decoded or loaded for this), the text, or the blob. */
 type Content = string | Uint8Array | Utf8Source;
@@ -31,8 +35,14 @@ function contentOf(resource: Resource): Content {
   return utf8SourceOf(resource) ?? (isTextResource(resource) ? resource.text : resource.blob);
 }
 
-/** The digest recorded for the resource, while it still holds the content it was made for. */
+/**
+ * The digest known for the resource, while it still holds the content it was made for: the one
+ * its lazy text's source carries, else one recorded for the resource.
+ */
 function knownDigest(resource: Resource, content: Content): Digest | undefined {
+  if (typeof content === 'object' && !(content instanceof Uint8Array) && content.sha256 !== undefined && content.byteLength !== undefined) {
+    return content as Digest;
+  }
   const known = digests.get(resource);
   return known !== undefined && known.content === content ? known : undefined;
 }
@@ -54,7 +64,14 @@ function digestOf(resource: Resource): Digest {
  * afterwards (resources are values: every stage makes a new object instead).
  */
 export function rememberResourceDigest(resource: Resource, digest: { sha256: string; byteLength: number }): void {
-  digests.set(resource, { content: contentOf(resource), sha256: digest.sha256, byteLength: digest.byteLength });
+  const content = contentOf(resource);
+  if (typeof content === 'object' && !(content instanceof Uint8Array)) {
+    // A lazy text's source holds it: one object, no entry apart.
+    content.sha256 = digest.sha256;
+    content.byteLength = digest.byteLength;
+    return;
+  }
+  digests.set(resource, { content, sha256: digest.sha256, byteLength: digest.byteLength });
 }
 
 /** Hex sha256 over the raw content of a resource (computed once per resource object). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dedupeResources } from './dedupe-resources.ts';
 import { rememberResourceDigest, resourceByteLength, resourceBytes, resourceSha256, sha256Hex } from './resource-checksum.ts';
 import { isTextResource, resourceToJson, type Resource } from './resource.ts';
-import { textResourceFromUtf8, utf8SourceOf } from './utf8-text-resource.ts';
+import { textResourceFromSource, textResourceFromUtf8, utf8SourceOf, type Utf8Source } from './utf8-text-resource.ts';
 
 const TEXT = '\ufeffnaïve — 日本語 🦀\n';
 const utf8 = () => new Uint8Array(Buffer.from(TEXT, 'utf8'));
@@ -79,5 +79,26 @@ describe('textResourceFromUtf8', () => {
     const resource = textResourceFromUtf8({ uri: 'u' }, () => utf8());
     expect(resourceSha256(resource)).toBe(sha256Hex(Buffer.from(TEXT, 'utf8')));
     expect(undecoded(resource)).toBe(true);
+  });
+
+  it('takes a source made by its producer: its digest answers without a load, its load is called as a method, once', () => {
+    let loads = 0;
+    const bytes = utf8();
+    class Spooled implements Utf8Source {
+      bytes: Uint8Array | undefined = undefined;
+      readonly sha256 = sha256Hex(bytes);
+      readonly byteLength = bytes.byteLength;
+      load(): Uint8Array {
+        loads++;
+        return bytes;
+      }
+    }
+    const resource = textResourceFromSource({ uri: 'file:///w/s.md', name: 's.md', mimeType: 'text/markdown' }, new Spooled());
+    expect([resourceSha256(resource), resourceByteLength(resource), loads]).toEqual([sha256Hex(bytes), bytes.byteLength, 0]);
+    expect(dedupeResources([{ type: 'chat_request', timestamp: 't', content: 'q', resources: [resource] }], { enabled: true, minBytes: 0 })).toHaveLength(1);
+    expect(loads).toBe(0);
+    expect([resource.text, resource.text, loads]).toEqual([TEXT, TEXT, 1]);
+    // Read through an object that only inherits the getter, the text has no source to come from.
+    expect(() => (Object.create(textResourceFromSource({ uri: 'file:///w/t.md', name: 't.md', mimeType: 'text/markdown' }, new Spooled())) as { text: string }).text).toThrow(TypeError);
   });
 });

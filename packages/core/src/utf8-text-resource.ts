@@ -7,7 +7,14 @@ import type { Resource, TextResource } from './resource.ts';
  */
 export interface Utf8Source {
   bytes: Uint8Array | undefined;
+  /** Called as a method of the source (`source.load()`): a class may implement it. */
   load: (() => Uint8Array) | undefined;
+  /**
+   * The content's digest, when its producer knows it (a reader thread hashed the file): what
+   * `resourceSha256` and `resourceByteLength` answer, with no digest recorded apart.
+   */
+  sha256?: string | undefined;
+  byteLength?: number | undefined;
 }
 
 const sources = new WeakMap<Resource, Utf8Source>();
@@ -33,24 +40,42 @@ export function utf8SourceBytes(source: Utf8Source): Uint8Array {
  */
 export function textResourceFromUtf8(fields: Omit<TextResource, 'text'>, utf8: Uint8Array | (() => Uint8Array)): TextResource {
   const source: Utf8Source = typeof utf8 === 'function' ? { bytes: undefined, load: utf8 } : { bytes: utf8, load: undefined };
-  // The getter's first read fixes the text for good: the bytes and the text can never disagree.
-  const decode = (resource: TextResource): string => {
-    const bytes = utf8SourceBytes(source);
-    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-    Object.defineProperty(resource, 'text', { value: text, enumerable: true, writable: false, configurable: false });
-    return text;
-  };
+  return textResourceFromSource(fields, source);
+}
+
+/**
+ * `textResourceFromUtf8` with the source made by the caller: the bytes, a `load` method, and the
+ * digest if it is known. A tree's reader makes one object per file this way (its spooled content,
+ * which knows where its bytes lie and their sha256) instead of a source, a closure and a digest.
+ */
+export function textResourceFromSource(fields: Omit<TextResource, 'text'>, source: Utf8Source): TextResource {
   let resource: TextResource;
   if (!plainFields(fields)) {
-    resource = Object.defineProperty({ ...fields } as TextResource, 'text', { enumerable: true, configurable: true, get: function (this: TextResource) { return decode(this); } });
+    resource = Object.defineProperty({ ...fields } as TextResource, 'text', { enumerable: true, configurable: true, get: textOfThis });
   } else if (fields.description === undefined) {
     // Object literals, as a reader's own would be: a tree's thousands of resources share one shape.
-    resource = { uri: fields.uri, name: fields.name, mimeType: fields.mimeType, get text(): string { return decode(this); } };
+    resource = { uri: fields.uri, name: fields.name, mimeType: fields.mimeType, get text(): string { return decodeText(this); } };
   } else {
-    resource = { uri: fields.uri, name: fields.name, description: fields.description, mimeType: fields.mimeType, get text(): string { return decode(this); } };
+    resource = { uri: fields.uri, name: fields.name, description: fields.description, mimeType: fields.mimeType, get text(): string { return decodeText(this); } };
   }
   sources.set(resource, source);
   return resource;
+}
+
+/** The getter of `text`: no closure per resource, the source is found by the resource. */
+function textOfThis(this: TextResource): string {
+  return decodeText(this);
+}
+
+/** The getter's first read fixes the text for good: the bytes and the text can never disagree. */
+function decodeText(resource: TextResource): string {
+  const source = sources.get(resource);
+  // Only an object inheriting the getter (Object.create) gets here without a source of its own.
+  if (source === undefined) throw new TypeError('text read through an object that is not the resource itself');
+  const bytes = utf8SourceBytes(source);
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  Object.defineProperty(resource, 'text', { value: text, enumerable: true, writable: false, configurable: false });
+  return text;
 }
 
 const PLAIN_KEYS = new Set(['uri', 'name', 'description', 'mimeType']);

@@ -8,7 +8,7 @@ import { READER_WORKER_SOURCE, type ReadBatch, type ReaderMessage, type ReaderSt
 import { HARD_MAX_BYTES } from './oversize-read-length.ts';
 import { readFileResource, resourceFromBytes, type FileToRead } from './read-file-resource.ts';
 import { takeReaderThread } from './reader-threads.ts';
-import { resourceFromSpool } from './spooled-resource.ts';
+import { resourceFromSpool, SpooledContent } from './spooled-resource.ts';
 
 export interface ReaderTuning {
   /**
@@ -291,9 +291,9 @@ async function readEveryFile(
       }
       let resource: Resource;
       if (batch.buffer === undefined) {
-        const spooled = { file: from.spool!.file, sha256: entry.sha256, offset: entry.offset, size: entry.length };
+        const spooled = new SpooledContent(from.spool!.file, entry.sha256, entry.offset, entry.length, ctx.spool!);
         from.spool!.blobs.push(spooled);
-        resource = resourceFromSpool(file, spooled, { size: entry.size, utf8: entry.utf8 }, ctx.spool!, mimeTypes);
+        resource = resourceFromSpool(file, spooled, { size: entry.size, utf8: entry.utf8 }, mimeTypes);
         stats.spooledFiles = (stats.spooledFiles ?? 0) + 1;
       } else {
         // The batch's buffer is never written again: its bytes become the resources' content.

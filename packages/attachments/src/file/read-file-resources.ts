@@ -106,10 +106,11 @@ export interface FileReading {
 /**
  * Starts reading files as they are fed. From `parallelFrom` files on, reader threads read them —
  * the one started ahead (`warmReaderThread`) if there is one, and more to `readers` — while the
- * caller goes on finding more; `finish` then makes their resources (`readEveryFile`). A file whose stamp is still the one
- * the cache remembers (`ctx.fileContents`) is not read: its resource holds the stored content,
- * loaded only if a stage asks for the text. The others are read, and those read as whole UTF-8
- * text are remembered when their stamp — taken before the read — had settled.
+ * caller goes on finding more; `finish` then makes their resources (`readEveryFile`). A file
+ * whose stamp is still the one the cache remembers (`ctx.fileContents`) is not read: its resource
+ * holds the stored content, loaded only if a stage asks for the text. The others are read, and
+ * those read as whole UTF-8 text are remembered when their stamp — taken before the read — had
+ * settled (judged against the time reading started, which only makes fewer stamps count).
  */
 export function startFileReading(ctx: HandlerContext, options: ReadFilesOptions): FileReading {
   const cache = ctx.fileContents;
@@ -130,7 +131,7 @@ export function startFileReading(ctx: HandlerContext, options: ReadFilesOptions)
   const fed: FileToRead[] = [];
   /** What the cache remembers of each file fed, when its stored content could be used. */
   const remembered: Array<FileStamp | undefined> = [];
-  let reader: ReaderPool | undefined;
+  let pool: ReaderPool | undefined;
   /** Files fed to the readers so far (the first `posted` of `fed`). */
   let posted = 0;
   let closed = false;
@@ -140,28 +141,30 @@ export function startFileReading(ctx: HandlerContext, options: ReadFilesOptions)
     // An expansion over the limit will be refused once the walk has counted it: read no more of
     // it ahead (what was fed is bounded by the limit); only a caller who goes on anyway gets the rest.
     if (closed || (!all && fed.length > ctx.limits.maxFiles)) return;
-    if (reader === undefined) {
+    if (pool === undefined) {
       if (fed.length < tuning.parallelFrom) return;
       const maxBytes = ctx.limits.sizePolicy === 'allow' ? HARD_MAX_BYTES : ctx.limits.maxResourceBytes;
-      reader = startReaders(maxBytes, tuning, ctx.spool, takeReaderThread());
+      pool = startReaders(maxBytes, tuning, ctx.spool, takeReaderThread());
     }
     if (fed.length - posted < (all ? 1 : tuning.feedFiles)) return;
-    reader.feed(
+    pool.feed(
       fed.slice(posted).map((file) => file.realPath),
       packStamps(remembered.slice(posted)),
     );
     posted = fed.length;
   };
 
+  const feed = (files: readonly FileToRead[]): void => {
+    for (const file of files) {
+      fed.push(file);
+      const stamp = cache !== undefined && file.uri.startsWith('file://') ? cache.rememberedStamp(file.uri) : undefined;
+      remembered.push(stamp !== undefined && stamp.size <= ctx.limits.maxResourceBytes ? stamp : undefined);
+    }
+    post(false);
+  };
+
   return {
-    feed(files) {
-      for (const file of files) {
-        fed.push(file);
-        const stamp = cache !== undefined && file.uri.startsWith('file://') ? cache.rememberedStamp(file.uri) : undefined;
-        remembered.push(stamp !== undefined && stamp.size <= ctx.limits.maxResourceBytes ? stamp : undefined);
-      }
-      post(false);
-    },
+    feed,
     async finish(order) {
       let at: Map<FileToRead, number> | undefined;
       if (order !== undefined) {
@@ -172,16 +175,16 @@ export function startFileReading(ctx: HandlerContext, options: ReadFilesOptions)
           at.set(file, fed.length + unfed.length);
           unfed.push(file);
         }
-        if (unfed.length > 0) this.feed(unfed);
+        if (unfed.length > 0) feed(unfed);
       }
       post(true);
-      reader?.end();
-      const resources = await readEveryFile(fed, { remembered, readers: reader, mimeTypes: await mimeTypesLoaded }, ctx, options, onRead);
+      pool?.end();
+      const resources = await readEveryFile(fed, { remembered, readers: pool, mimeTypes: await mimeTypesLoaded }, ctx, options, onRead);
       return at === undefined ? resources : order!.map((file) => resources[at.get(file)!]!);
     },
     close() {
       closed = true;
-      reader?.stop();
+      pool?.stop();
     },
   };
 }
@@ -319,7 +322,7 @@ async function readEveryFile(
 /** One reader thread of a pool, and the spool file it writes to, if it does. */
 interface Reader {
   worker: Worker;
-  /** [0]: batches of its this thread has used (`ReaderStart.control`). */
+  /** [0]: how many of its batches this thread has used (`ReaderStart.control`). */
   consumed: Int32Array;
   spoolFile: ReturnType<typeof openSpoolFile> | undefined;
   /** The spool file and the blobs in it that resources were made of: what `stop` reports (`ContentSpool.written`). */

@@ -31,6 +31,11 @@ const digests = new WeakMap<Resource, RecordedDigest>();
 /** What a digest belongs to: a lazy text's source (never decoded or loaded for this), the text, or the blob. */
 type Content = string | Uint8Array | Utf8Source;
 
+/** Whether the content is a lazy text's source (which may carry its digest). */
+function isSource(content: Content): content is Utf8Source {
+  return typeof content === 'object' && !(content instanceof Uint8Array);
+}
+
 function contentOf(resource: Resource): Content {
   return utf8SourceOf(resource) ?? (isTextResource(resource) ? resource.text : resource.blob);
 }
@@ -40,9 +45,7 @@ function contentOf(resource: Resource): Content {
  * its lazy text's source carries, else one recorded for the resource.
  */
 function knownDigest(resource: Resource, content: Content): Digest | undefined {
-  if (typeof content === 'object' && !(content instanceof Uint8Array) && content.sha256 !== undefined && content.byteLength !== undefined) {
-    return content as Digest;
-  }
+  if (isSource(content) && content.sha256 !== undefined && content.byteLength !== undefined) return content as Digest;
   const known = digests.get(resource);
   return known !== undefined && known.content === content ? known : undefined;
 }
@@ -65,7 +68,7 @@ function digestOf(resource: Resource): Digest {
  */
 export function rememberResourceDigest(resource: Resource, digest: { sha256: string; byteLength: number }): void {
   const content = contentOf(resource);
-  if (typeof content === 'object' && !(content instanceof Uint8Array)) {
+  if (isSource(content)) {
     // A lazy text's source holds it: one object, no entry apart.
     content.sha256 = digest.sha256;
     content.byteLength = digest.byteLength;

@@ -49,36 +49,34 @@ export function textResourceFromUtf8(fields: Omit<TextResource, 'text'>, utf8: U
  * which knows where its bytes lie and their sha256) instead of a source, a closure and a digest.
  */
 export function textResourceFromSource(fields: Omit<TextResource, 'text'>, source: Utf8Source): TextResource {
-  let resource: TextResource;
   // Object literals, as a reader's own would be, and one getter for all defined on them: a tree's
   // thousands of resources share one shape with fast properties. (A getter written in the literal
   // is a new function per object, and V8 keeps such objects as dictionaries: three times slower to
   // make, four times slower to read, measured.)
-  if (!plainFields(fields)) resource = Object.defineProperty({ ...fields } as TextResource, 'text', TEXT);
-  else if (fields.description === undefined) resource = Object.defineProperty({ uri: fields.uri, name: fields.name, mimeType: fields.mimeType } as TextResource, 'text', TEXT);
-  else {
-    resource = Object.defineProperty({ uri: fields.uri, name: fields.name, description: fields.description, mimeType: fields.mimeType } as TextResource, 'text', TEXT);
-  }
+  const base = !plainFields(fields)
+    ? { ...fields }
+    : fields.description === undefined
+      ? { uri: fields.uri, name: fields.name, mimeType: fields.mimeType }
+      : { uri: fields.uri, name: fields.name, description: fields.description, mimeType: fields.mimeType };
+  const resource = Object.defineProperty(base, 'text', TEXT) as TextResource;
   sources.set(resource, source);
   return resource;
 }
 
 /** `text` until it is first read: enumerable, and replaced by the decoded string then. */
-const TEXT: PropertyDescriptor = { enumerable: true, configurable: true, get: textOfThis };
+const TEXT: PropertyDescriptor = { enumerable: true, configurable: true, get: decodeText };
 
-/** The getter of `text`: no closure per resource, the source is found by the resource. */
-function textOfThis(this: TextResource): string {
-  return decodeText(this);
-}
-
-/** The getter's first read fixes the text for good: the bytes and the text can never disagree. */
-function decodeText(resource: TextResource): string {
-  const source = sources.get(resource);
+/**
+ * The getter of `text`, one for every resource (the source is found by the resource): its first
+ * read fixes the text for good, so the bytes and the text can never disagree.
+ */
+function decodeText(this: TextResource): string {
+  const source = sources.get(this);
   // Only an object inheriting the getter (Object.create) gets here without a source of its own.
   if (source === undefined) throw new TypeError('text read through an object that is not the resource itself');
   const bytes = utf8SourceBytes(source);
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-  Object.defineProperty(resource, 'text', { value: text, enumerable: true, writable: false, configurable: false });
+  Object.defineProperty(this, 'text', { value: text, enumerable: true, writable: false, configurable: false });
   return text;
 }
 

@@ -1,28 +1,29 @@
 import type { ConversationEvent, Resource } from '@jp/core';
 import type { AttachmentRegistry, HandlerContext } from '@jp/attachments';
 
-/** Every resource URI already in a conversation's stream (attachments and tool results). */
-export function urisInStream(events: readonly ConversationEvent[]): Set<string> {
-  const uris = new Set<string>();
+/** Every resource in a conversation's stream (attachments and tool results), in order. */
+function* resourcesInStream(events: readonly ConversationEvent[]): Generator<Resource> {
   for (const event of events) {
     if (event.type === 'chat_request') {
-      for (const resource of (event as { resources: Resource[] }).resources) uris.add(resource.uri);
+      yield* (event as { resources: Resource[] }).resources;
     } else if (event.type === 'tool_call_response') {
       for (const block of (event as { content: Array<{ type: string; resource?: Resource }> }).content) {
-        if (block.type === 'resource' && block.resource) uris.add(block.resource.uri);
+        if (block.type === 'resource' && block.resource) yield block.resource;
       }
     }
   }
+}
+
+/** Every resource URI already in a conversation's stream (attachments and tool results). */
+export function urisInStream(events: readonly ConversationEvent[]): Set<string> {
+  const uris = new Set<string>();
+  for (const resource of resourcesInStream(events)) uris.add(resource.uri);
   return uris;
 }
 
 /** Whether any event of the stream carries a resource (without collecting their URIs). */
 export function streamHasResources(events: readonly ConversationEvent[]): boolean {
-  return events.some((event) =>
-    event.type === 'chat_request'
-      ? (event as { resources: Resource[] }).resources.length > 0
-      : event.type === 'tool_call_response' && (event as { content: Array<{ type: string; resource?: Resource }> }).content.some((block) => block.type === 'resource' && block.resource !== undefined),
-  );
+  return !resourcesInStream(events).next().done;
 }
 
 export interface TurnAttachmentPlan {

@@ -6,7 +6,8 @@ import { READER_WORKER_SOURCE } from './file-reader-worker.ts';
  * CPU (a new V8 isolate, Node's internals, fs and crypto); started while the command's modules
  * load — a time when the second core has nothing to do — it is ready by the time a walk finds
  * the first files, and reads them while the walk goes on (RFD 002). This module is small on
- * purpose: the binary's entry imports it before anything else loads.
+ * purpose: the binary's warm start (apps/jp/src/cli/warm-start.ts) loads it before the command's
+ * modules, and only when it starts a reader.
  */
 
 let warm: { worker: Worker; ended: boolean } | undefined;
@@ -40,11 +41,4 @@ export function takeReaderThread(): Worker | undefined {
   // Its work is what the process now waits for.
   taken.worker.ref();
   return taken.worker;
-}
-
-/** Ends the waiting reader nobody took (tests; a process ending needs no call). */
-export function stopWarmReaderThread(): void {
-  const waiting = warm;
-  warm = undefined;
-  if (waiting !== undefined) void waiting.worker.terminate();
 }

@@ -34,7 +34,7 @@ export interface ReaderStart {
  */
 export interface ReaderFiles {
   kind: 'files';
-  /** Real paths. */
+  /** Real paths; those under the working directory relative to it (reader threads share it). */
   paths: string[];
   /**
    * Per file, four numbers: the stamp (size, mtimeMs, ctimeMs, ino) under which its content is

@@ -219,6 +219,42 @@ describe('readFileResources', () => {
     }
   });
 
+  it('gives the reader paths relative to the working directory for the files under it, and the same resources', async () => {
+    const names = Array.from({ length: 6 }, (_, i) => `src/m${i}.ts`);
+    for (const [i, name] of names.entries()) await ws.write(name, `export const m${i} = ${i};\n`);
+    await fs.mkdir(path.join(ws.root, 'elsewhere'));
+    const outside = await tempWorkspace();
+    try {
+      await outside.write('far.ts', 'export const far = 1;\n');
+      const files = [...(await filesOf(names)), { realPath: path.join(outside.root, 'far.ts'), uri: 'external:far', name: 'far.ts', input: 'x', label: 'far.ts' }];
+      const serial = (await read(files, ON_ONE_THREAD)).resources;
+      // The reader writes down the paths it is given before reading them.
+      const log = path.join(ws.root, 'given.log');
+      const logging = `{
+        const { parentPort } = require('node:worker_threads');
+        const write = (m) => {
+          if (m.kind === 'files') require('node:fs').appendFileSync(${JSON.stringify(log)}, m.paths.join('\\n') + '\\n');
+          if (m.kind === 'end') parentPort.off('message', write);
+        };
+        parentPort.on('message', write);
+      }
+      ${READER_WORKER_SOURCE}`;
+      const before = process.cwd();
+      process.chdir(ws.root);
+      let inWorker: Awaited<ReturnType<typeof read>>;
+      try {
+        inWorker = await read(files, { ...IN_WORKER, workerSource: logging });
+      } finally {
+        process.chdir(before);
+      }
+      expect(inWorker.resources).toEqual(serial);
+      expect(inWorker.stats.workerFiles).toBe(7);
+      expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual([...names, path.join(outside.root, 'far.ts')]);
+    } finally {
+      await outside.cleanup();
+    }
+  });
+
   it('keeps order across many small batches, files larger than a batch, and a full window', async () => {
     const names: string[] = [];
     for (let i = 0; i < 120; i++) {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { isTextResource, rememberResourceDigest, resourceByteLength, resourceSha256, textResourceFromUtf8, type Resource } from '@jp/core';
 import type { ContentSpool, FileContentCache, FileStamp, HandlerContext, SpooledBlob } from '../handler.ts';
@@ -132,6 +133,7 @@ export function startFileReading(ctx: HandlerContext, options: ReadFilesOptions)
   /** What the cache remembers of each file fed, when its stored content could be used. */
   const remembered: Array<FileStamp | undefined> = [];
   let pool: ReaderPool | undefined;
+  const cwd = workingDirectory();
   /** Files fed to the readers so far (the first `posted` of `fed`). */
   let posted = 0;
   let closed = false;
@@ -148,7 +150,7 @@ export function startFileReading(ctx: HandlerContext, options: ReadFilesOptions)
     }
     if (fed.length - posted < (all ? 1 : tuning.feedFiles)) return;
     pool.feed(
-      fed.slice(posted).map((file) => file.realPath),
+      fed.slice(posted).map((file) => openablePath(file.realPath, cwd)),
       packStamps(remembered.slice(posted)),
     );
     posted = fed.length;
@@ -206,6 +208,25 @@ function storedFileResource(file: FileToRead, stamp: FileStamp, cache: FileConte
 
 /** Called for each file read (not taken from the store) as its resource is made, with the stamp it had before the read where known. */
 type OnRead = (file: FileToRead, resource: Resource, stamp: FileStamp | undefined) => void;
+
+/**
+ * The path a reader opens for a file: relative to the working directory (which reader threads
+ * share) when the file lies under it, as a workspace's files do when jp runs at its root. The
+ * kernel then looks up the names of `pkg/mod/file.ts` only, not every name from `/` on: the
+ * reader thread read the benchmark tree in 334 ms instead of 344 (medians of 10, RFD 002).
+ */
+function openablePath(realPath: string, cwd: string | undefined): string {
+  return cwd !== undefined && realPath.startsWith(cwd) ? realPath.slice(cwd.length) : realPath;
+}
+
+/** The working directory with a separator after it; `undefined` if it is gone (paths stay absolute). */
+function workingDirectory(): string | undefined {
+  try {
+    return `${process.cwd()}${path.sep}`;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Stamps as a worker takes them: four numbers per file (size, mtimeMs, ctimeMs, ino), NaN for none. */
 function packStamps(stamps: ReadonlyArray<FileStamp | undefined>): Float64Array {

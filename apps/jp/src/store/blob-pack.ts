@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { open, rename } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileDurably } from './atomic-write.ts';
 import { SHA256_PATTERN } from './blob-sha256.ts';
@@ -47,12 +47,13 @@ function packEntries(name: string, rows: ReadonlyArray<readonly [string, number,
 }
 
 /**
- * Makes a pack of a file that holds blobs already, written by someone else (a spool, see
- * blob-spool.ts): `rows` say where each lies, all below `end`. The index and trailer are written
- * at `end` (anything after it is cut), the file is flushed and renamed into `dir`; the caller
- * flushes `dir`. Returns the pack's path and entries, as `writePack` does.
+ * Ends a file that holds blobs already, written by someone else (a spool, see blob-spool.ts), as
+ * a pack: `rows` say where each lies, all below `end`. The index and trailer are written at `end`
+ * (anything after it is cut) and the file is flushed; it keeps its name and place. Returns the
+ * pack's name, under which the caller renames it into the packs directory (and flushes that),
+ * and its entries.
  */
-export async function finishPack(file: string, dir: string, rows: ReadonlyArray<readonly [sha256: string, offset: number, size: number]>, end: number): Promise<{ file: string; entries: Map<string, PackedBlob> }> {
+export async function sealPack(file: string, rows: ReadonlyArray<readonly [sha256: string, offset: number, size: number]>, end: number): Promise<{ name: string; entries: Map<string, PackedBlob> }> {
   const { index, trailer, name } = packEnd(rows);
   const handle = await open(file, 'r+');
   try {
@@ -63,9 +64,7 @@ export async function finishPack(file: string, dir: string, rows: ReadonlyArray<
   } finally {
     await handle.close();
   }
-  const pack = path.join(dir, name);
-  await rename(file, pack);
-  return { file: pack, entries: packEntries(name, rows) };
+  return { name, entries: packEntries(name, rows) };
 }
 
 /**

@@ -55,6 +55,38 @@ describe('blob spool', () => {
     expect(readdirSync(blobs.packsDir)).toEqual(packs);
   });
 
+  it('is ended as a pack in its place as soon as its blobs are reported, so that adopting it is a rename', async () => {
+    const blobs = newStore();
+    const { spool, file, written } = spoolTexts(blobs, ['one\n', 'two\n'], 'cut off');
+    // In the background: the index and trailer appear at the end of the spool file itself.
+    let index: ReturnType<typeof readPackIndex> | undefined;
+    for (let waited = 0; index === undefined && waited < 5000; waited += 10) {
+      try {
+        index = readPackIndex(file);
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+    expect([...index!.keys()]).toEqual(written.map((blob) => blob.sha256));
+    expect(readdirSync(blobs.packsDir)).toEqual([path.basename(file)]);
+    // Still no part of the store until a turn adopts it.
+    expect(blobs.has(written[0]!.sha256, written[0]!.size)).toBe(false);
+    const payloads = new Map<string, BlobContent>(written.map((blob) => [blob.sha256, { size: blob.size, bytes: () => spool.read(blob) }]));
+    expect(await blobs.putAll(payloads)).toEqual({ written: 2 });
+    const [pack] = readdirSync(blobs.packsDir);
+    expect(pack).toMatch(/^[0-9a-f]{64}\.pack$/);
+    expect(Buffer.from(new BlobStore(blobs.jpDir).read(written[1]!.sha256, 'x')!).toString()).toBe('two\n');
+  });
+
+  it('leaves nothing behind when discarded while it is being ended as a pack', async () => {
+    const blobs = newStore();
+    const { spool, file } = spoolTexts(blobs, ['soon gone']);
+    spool.discard();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(path.join(blobs.jpDir, 'blobs'))).toBe(false);
+  });
+
   it('is not adopted when the store holds its blobs already, and discard leaves .jp as it was', async () => {
     const blobs = newStore();
     const { spool, file, written } = spoolTexts(blobs, ['x'.repeat(10)]);

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, rmdirSync, rmSync } from 'node:fs';
+import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { ContentSpool, SpooledBlob } from '@jp/attachments';
-import { finishPack, readPacked, type PackedBlob } from './blob-pack.ts';
+import { readPacked, sealPack, type PackedBlob } from './blob-pack.ts';
 
 /** Spool files are named `.spool-<pid>-<random>.tmp`: `jp gc` leaves those of a live process alone. */
 const SPOOL_FILE = /^\.spool-(\d+)-[0-9a-f]+\.tmp$/;
@@ -29,15 +30,18 @@ export function isStaleTemporary(name: string, ageMs: number): boolean {
 interface SpoolFile {
   /** What the reader reported writing, in order; `undefined` until it has. */
   blobs: SpooledBlob[] | undefined;
+  /** The file ended as a pack (index, trailer, fsync) under its own name, begun once the blobs were reported. */
+  sealed?: Promise<{ name: string; entries: Map<string, PackedBlob> }>;
   /** The pack it became, once adopted. */
   pack?: string;
 }
 
 /**
  * The blob store's side of `ContentSpool` (RFD 008, "Spooled content"): files in `.jp/blobs/packs/`
- * that readers of many files write content into as they read it. Storing a turn adopts each file
- * holding a blob the store lacks — index and trailer appended, fsync, rename: a pack like any other
- * — instead of writing the same bytes again; `discard` removes what was never adopted (a failed or
+ * that readers of many files write content into as they read it. Once a reader reports what it
+ * wrote, the file is ended as a pack in the background (index and trailer appended, fsync); storing
+ * a turn adopts each file holding a blob the store lacks by renaming it — a pack like any other —
+ * instead of writing the same bytes again; `discard` removes what was never adopted (a failed or
  * unsaved turn), and the directories it had to make, so a query that stores nothing leaves `.jp/`
  * as it was. Until adopted, a spool file is no part of the store: nothing refers to it.
  */
@@ -59,10 +63,19 @@ export class BlobSpool implements ContentSpool {
     return file;
   }
 
+  /**
+   * Records what `file` holds and, at once, begins to end it as a pack — its index and trailer
+   * written, then flushed — in the background: the turn goes on meanwhile (the model, the line
+   * that will refer to the blobs), and adopting the file is then a rename. A file never adopted is
+   * removed all the same (`discard`); nothing refers to it before the rename.
+   */
   written(file: string, blobs: readonly SpooledBlob[]): void {
     const spooled = this.#files.get(file);
     if (spooled === undefined) throw new Error(`not a spool file of this run: ${file}`);
     spooled.blobs = [...blobs];
+    spooled.sealed = sealSpool(file, spooled.blobs);
+    // A failure (the file discarded meanwhile, a full disk) is the adoption's to report, if it comes to one.
+    spooled.sealed.catch(() => undefined);
   }
 
   read(blob: SpooledBlob): Uint8Array {
@@ -79,20 +92,13 @@ export class BlobSpool implements ContentSpool {
     let adopted: Map<string, PackedBlob> | undefined;
     for (const [file, spooled] of this.#files) {
       if (spooled.pack !== undefined || spooled.blobs === undefined || !spooled.blobs.some((blob) => wanted.has(blob.sha256))) continue;
-      const rows: Array<[string, number, number]> = [];
-      const seen = new Set<string>();
-      let end = 0;
-      for (const { sha256, offset, size } of spooled.blobs) {
-        end = Math.max(end, offset + size);
-        if (seen.has(sha256)) continue;
-        seen.add(sha256);
-        rows.push([sha256, offset, size]);
-      }
-      const pack = await finishPack(file, this.packsDir, rows, end);
-      spooled.pack = pack.file;
+      const { name, entries } = await (spooled.sealed ?? sealSpool(file, spooled.blobs));
+      const pack = path.join(this.packsDir, name);
+      await rename(file, pack);
+      spooled.pack = pack;
       // One spool file (a tree's reader): its pack's entries are the answer, not copied.
-      if (adopted === undefined) adopted = pack.entries;
-      else for (const [sha256, blob] of pack.entries) adopted.set(sha256, blob);
+      if (adopted === undefined) adopted = entries;
+      else for (const [sha256, blob] of entries) adopted.set(sha256, blob);
     }
     return adopted ?? new Map();
   }
@@ -117,4 +123,18 @@ export class BlobSpool implements ContentSpool {
     }
     this.#made = [];
   }
+}
+
+/** Ends a spool file as a pack of the blobs it holds, each listed once, in place (`sealPack`). */
+function sealSpool(file: string, blobs: readonly SpooledBlob[]): Promise<{ name: string; entries: Map<string, PackedBlob> }> {
+  const rows: Array<[string, number, number]> = [];
+  const seen = new Set<string>();
+  let end = 0;
+  for (const { sha256, offset, size } of blobs) {
+    end = Math.max(end, offset + size);
+    if (seen.has(sha256)) continue;
+    seen.add(sha256);
+    rows.push([sha256, offset, size]);
+  }
+  return sealPack(file, rows, end);
 }

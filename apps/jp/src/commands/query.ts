@@ -114,7 +114,10 @@ export async function queryCommand(globals: GlobalOptions, textArgs: string[], o
     let resources: Resource[];
     try {
       const { terminalAskOversize } = await import('../output/ask-oversize.ts');
-      resources = await resolvePlan(registry, plan, { ...hctx, progress, askOversize: terminalAskOversize(progress) });
+      const resolving = resolvePlan(registry, plan, { ...hctx, progress, askOversize: terminalAskOversize(progress) });
+      // The modules that store the turn load while the attachments resolve (a tree's files are read).
+      if (persist) store.preloadWriting();
+      resources = await resolving;
     } finally {
       progress?.done();
     }

@@ -130,6 +130,15 @@ export class ConversationStore {
     return scanEventsFile(this.file(id, 'events.jsonl'), this.displayPath(id, 'events.jsonl'));
   }
 
+  /**
+   * Starts loading the modules that store a turn (`create`, `append`), for a command that will
+   * store one once its turn has run: they load while it does other work (a tree's files are read),
+   * instead of after the turn, when nothing else is left to do.
+   */
+  preloadWriting(): void {
+    for (const loading of [import('./events-file.ts'), import('./stored-resource.ts')]) loading.catch(() => undefined);
+  }
+
   /** Appends events; the caller holds the conversation's lock. */
   async append(id: string, events: readonly ConversationEvent[]): Promise<void> {
     const { appendLines } = await import('./events-file.ts');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** MCP's resource annotations. jp records them and passes them on; it does not act on them yet. */
 export const AnnotationsSchema = z.looseObject({

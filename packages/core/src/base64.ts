@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Bytes in memory. `z.instanceof(Uint8Array)` would type them `Uint8Array<ArrayBuffer>`, which

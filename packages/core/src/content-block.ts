@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { InputRequestSchema } from './input-request.ts';
 import { ResourceSchema } from './resource.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** One line: `path: message` for each issue, e.g. `resources[0].blob: Invalid base64-encoded string`. */
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {

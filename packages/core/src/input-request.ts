@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A question a tool asks: a one-line label and a JSON Schema for the answer. */
 export const InputRequestSchema = z.object({

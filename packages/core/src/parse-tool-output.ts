@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ContentBlockSchema, type ContentBlock } from './content-block.ts';
 import { describeIssues } from './describe-issues.ts';
 

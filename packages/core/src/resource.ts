@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AnnotationsSchema } from './annotations.ts';
 import { Base64BytesSchema } from './base64.ts';
 import { describeIssues } from './describe-issues.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 const ProviderConfigSchema = z.strictObject({
   /** Endpoint, in the SDK's own convention (OpenAI-compatible ones include /v1). */

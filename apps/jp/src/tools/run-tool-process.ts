@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-
 export interface ToolProcessResult {
   stdout: string;
   stderr: string;
@@ -24,6 +22,8 @@ export function runToolProcess(options: {
   signal?: AbortSignal | undefined;
 }): Promise<ToolProcessResult> {
   return new Promise((resolve, reject) => {
+    // Loaded when a tool runs, not with the query command (`child_process` brings `net` along).
+    const { spawn } = process.getBuiltinModule('node:child_process');
     const child = spawn(options.command, [...options.args], {
       cwd: options.cwd,
       env: options.env ?? process.env,

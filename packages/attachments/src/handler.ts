@@ -90,8 +90,12 @@ export interface FileContentCache {
 export interface ContentSpool {
   /** A new empty file for one writer (created, in the store's directory). */
   create(): string;
-  /** What was written to `file`, in order: blob `sha256` at `[offset, offset + size)`. */
-  written(file: string, blobs: ReadonlyArray<SpooledBlob>): void;
+  /**
+   * What was written to `file`, in order: blob `sha256` at `[offset, offset + size)`. `done`: its
+   * writer has ended, so nothing more will be written to the file (a reader stopped early may
+   * still be writing when this is called).
+   */
+  written(file: string, blobs: ReadonlyArray<SpooledBlob>, done: boolean): void;
   /** The bytes of a blob written earlier, wherever the file is now (adopted or not). */
   read(blob: SpooledBlob): Uint8Array;
 }

@@ -12,7 +12,7 @@ import { ConversationStore } from './conversation-store.ts';
 const newStore = () => new BlobStore(path.join(mkdtempSync(path.join(tmpdir(), 'jp-spool-')), '.jp'));
 
 /** Writes the texts back to back into a new spool file, as a reader would, and reports them. */
-function spoolTexts(blobs: BlobStore, texts: string[], trailing = '') {
+function spoolTexts(blobs: BlobStore, texts: string[], trailing = '', done = true) {
   const spool = blobs.createSpool();
   const file = spool.create();
   const written = [];
@@ -24,7 +24,7 @@ function spoolTexts(blobs: BlobStore, texts: string[], trailing = '') {
   }
   // What a reader wrote after its last report (it was stopped) is not part of any blob.
   writeFileSync(file, texts.join('') + trailing);
-  spool.written(file, written);
+  spool.written(file, written, done);
   return { spool, file, written };
 }
 
@@ -76,6 +76,16 @@ describe('blob spool', () => {
     const [pack] = readdirSync(blobs.packsDir);
     expect(pack).toMatch(/^[0-9a-f]{64}\.pack$/);
     expect(Buffer.from(new BlobStore(blobs.jpDir).read(written[1]!.sha256, 'x')!).toString()).toBe('two\n');
+  });
+
+  it('is ended as a pack only when adopted if its writer may still write to it', async () => {
+    const blobs = newStore();
+    const { spool, file, written } = spoolTexts(blobs, ['left\n', 'right\n'], 'still being written', false);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(() => readPackIndex(file)).toThrow(/no pack trailer/);
+    const payloads = new Map<string, BlobContent>(written.map((blob) => [blob.sha256, { size: blob.size, bytes: () => spool.read(blob) }]));
+    expect(await blobs.putAll(payloads)).toEqual({ written: 2 });
+    expect(Buffer.from(new BlobStore(blobs.jpDir).read(written[0]!.sha256, 'x')!).toString()).toBe('left\n');
   });
 
   it('leaves nothing behind when discarded while it is being ended as a pack', async () => {

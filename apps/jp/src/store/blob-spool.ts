@@ -64,15 +64,17 @@ export class BlobSpool implements ContentSpool {
   }
 
   /**
-   * Records what `file` holds and, at once, begins to end it as a pack — its index and trailer
-   * written, then flushed — in the background: the turn goes on meanwhile (the model, the line
-   * that will refer to the blobs), and adopting the file is then a rename. A file never adopted is
-   * removed all the same (`discard`); nothing refers to it before the rename.
+   * Records what `file` holds and, once its writer is `done`, begins at once to end it as a pack —
+   * its index and trailer written, then flushed — in the background: the turn goes on meanwhile
+   * (the model, the line that will refer to the blobs), and adopting the file is then a rename. A
+   * file never adopted is removed all the same (`discard`); nothing refers to it before the rename.
+   * A file whose writer may still write (a reading stopped early) is ended only when adopted.
    */
-  written(file: string, blobs: readonly SpooledBlob[]): void {
+  written(file: string, blobs: readonly SpooledBlob[], done: boolean): void {
     const spooled = this.#files.get(file);
     if (spooled === undefined) throw new Error(`not a spool file of this run: ${file}`);
     spooled.blobs = [...blobs];
+    if (!done) return;
     spooled.sealed = sealSpool(file, spooled.blobs);
     // A failure (the file discarded meanwhile, a full disk) is the adoption's to report, if it comes to one.
     spooled.sealed.catch(() => undefined);

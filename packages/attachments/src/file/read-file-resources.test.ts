@@ -116,6 +116,8 @@ describe('readFileResources', () => {
     const stats: ReadFilesStats = { workerFiles: 0 };
     const spooled = await readFileResources(files, ctx, { pace: createEventLoopPacer(undefined, 0), tuning: { parallelFrom: 1, batchBytes: 100, batchFiles: 3, readers: 1 }, stats });
     expect(stats).toEqual({ workerFiles: 40, spooledFiles: 40 });
+    // Reported once the reader had ended: the store may end the file as a pack at once.
+    expect(spool.done()).toEqual([true]);
     expect(spooled).toEqual((await read(files, ON_ONE_THREAD)).resources);
     // One spool file holding the files back to back, in order, each where its report says.
     const reported = spool.reported();
@@ -222,7 +224,6 @@ describe('readFileResources', () => {
   it('gives the reader paths relative to the working directory for the files under it, and the same resources', async () => {
     const names = Array.from({ length: 6 }, (_, i) => `src/m${i}.ts`);
     for (const [i, name] of names.entries()) await ws.write(name, `export const m${i} = ${i};\n`);
-    await fs.mkdir(path.join(ws.root, 'elsewhere'));
     const outside = await tempWorkspace();
     try {
       await outside.write('far.ts', 'export const far = 1;\n');
@@ -364,6 +365,8 @@ describe('the file handler on a large directory', () => {
 /** A spool as the app keeps one (blob-spool.ts), in a plain directory: what readers report, and how often content is read back. */
 function fileSpool(dir: string) {
   const reported: SpooledBlob[] = [];
+  /** Per report, whether its writer had ended. */
+  const done: boolean[] = [];
   let reads = 0;
   let made = 0;
   const spool: ContentSpool = {
@@ -373,15 +376,16 @@ function fileSpool(dir: string) {
       writeFileSync(file, '');
       return file;
     },
-    written(_file, blobs) {
+    written(_file, blobs, ended) {
       reported.push(...blobs);
+      done.push(ended);
     },
     read(blob) {
       reads++;
       return readFileSync(blob.file).subarray(blob.offset, blob.offset + blob.size);
     },
   };
-  return { spool, reported: () => reported, reads: () => reads };
+  return { spool, reported: () => reported, done: () => done, reads: () => reads };
 }
 
 /** A content cache as the app keeps one, in memory: stamps by URI, bytes by sha256. */

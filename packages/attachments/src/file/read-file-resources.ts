@@ -494,7 +494,7 @@ function startReaders(maxBytes: number, tuning: ReaderTuning, spool: ContentSpoo
         reader.worker.unref();
         // What the resources refer to is what the spool holds; the descriptor goes only once the
         // reader is gone (it writes through it).
-        if (reader.spool !== undefined) spool!.written(reader.spool.file, reader.spool.blobs);
+        if (reader.spool !== undefined) spool!.written(reader.spool.file, reader.spool.blobs, reader.ended);
         void reader.worker.terminate().then(() => reader.spoolFile?.close());
       }
     },

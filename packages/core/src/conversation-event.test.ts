@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  ChatResponseEventSchema,
   KNOWN_EVENT_TYPES,
+  eventSchemas,
   eventToJson,
   isKnownEvent,
   isKnownEventType,
@@ -258,7 +258,9 @@ describe('malformed events', () => {
     expect(errorOf({ type: 'chat_response', timestamp: 't', message: 5 })).toBe(
       'invalid chat_response event: message: Invalid input: expected string, received number',
     );
-    expect(ChatResponseEventSchema.safeParse({ type: 'chat_response', timestamp: 't', reasoning: 'r', structured: 1 }).success).toBe(false);
+    // Built once, on first use: the same schemas every time.
+    expect(eventSchemas()).toBe(eventSchemas());
+    expect(eventSchemas().chat_response.safeParse({ type: 'chat_response', timestamp: 't', reasoning: 'r', structured: 1 }).success).toBe(false);
   });
 
   it('rejects negative or fractional token counts', () => {

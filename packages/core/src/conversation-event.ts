@@ -3,38 +3,7 @@ import { ContentBlockSchema } from './content-block.ts';
 import { describeIssues } from './describe-issues.ts';
 import { ResourceSchema } from './resource.ts';
 
-const timestamp = z.string().min(1);
-const JsonObjectSchema = z.record(z.string(), z.unknown());
-
-/** Opens a turn: everything up to the next `turn_start` belongs to it. */
-export const TurnStartEventSchema = z.object({ type: z.literal('turn_start'), timestamp });
-export type TurnStartEvent = z.infer<typeof TurnStartEventSchema>;
-
-/**
- * The user's message. `resources` are the snapshots attached at this turn; lines written before
- * resources existed have none and parse as `[]`.
- */
-export const ChatRequestEventSchema = z.object({
-  type: z.literal('chat_request'),
-  timestamp,
-  content: z.string(),
-  schema: JsonObjectSchema.optional(),
-  resources: z.array(ResourceSchema).default([]),
-});
-export type ChatRequestEvent = z.output<typeof ChatRequestEventSchema>;
-
-/** Token counts of one provider call, as the provider reported them. */
-/** Token counts; `inputTokens` counts every input token, cached or not (cache reads and writes are also given apart). */
-export const UsageSchema = z.object({
-  inputTokens: z.number().int().nonnegative().optional(),
-  outputTokens: z.number().int().nonnegative().optional(),
-  cacheReadTokens: z.number().int().nonnegative().optional(),
-  cacheWriteTokens: z.number().int().nonnegative().optional(),
-});
-export type Usage = z.infer<typeof UsageSchema>;
-
-const responseFields = { type: z.literal('chat_response'), timestamp, usage: UsageSchema.optional() };
-const absent = z.never().optional();
+/** The three kinds of answer a chat_response carries, exactly one of them. */
 const RESPONSE_KINDS = ['message', 'reasoning', 'structured'] as const;
 
 /**
@@ -50,56 +19,101 @@ function responseError(issue: z.core.$ZodRawIssue): string {
 }
 
 /**
- * The assistant's answer: a message, its reasoning, or structured data (with `--schema`). Exactly
- * one of the three; an event carrying two is rejected rather than silently losing one.
+ * The schema of each known event type, by type. Built by `eventSchemas` on first use rather than
+ * when the module loads: some forty zod constructors run here, ~10 ms of a command's start-up
+ * while zod's code is still cold, and a query needs none of them before its attachments are
+ * read (RFD 002, "Where it stands").
  */
-export const ChatResponseEventSchema = z.union(
-  [
-    z.object({ ...responseFields, message: z.string(), reasoning: absent, structured: absent }),
-    z.object({ ...responseFields, reasoning: z.string(), message: absent, structured: absent }),
-    z.object({ ...responseFields, structured: z.unknown(), message: absent, reasoning: absent }),
-  ],
-  { error: responseError },
-);
-export type ChatResponseEvent = z.infer<typeof ChatResponseEventSchema>;
+function buildEventSchemas() {
+  const timestamp = z.string().min(1);
+  const JsonObjectSchema = z.record(z.string(), z.unknown());
 
-export const ToolCallRequestEventSchema = z.object({
-  type: z.literal('tool_call_request'),
-  timestamp,
-  id: z.string().min(1),
-  name: z.string().min(1),
-  arguments: JsonObjectSchema,
-});
-export type ToolCallRequestEvent = z.infer<typeof ToolCallRequestEventSchema>;
+  /** Token counts; `inputTokens` counts every input token, cached or not (cache reads and writes are also given apart). */
+  const usage = z.object({
+    inputTokens: z.number().int().nonnegative().optional(),
+    outputTokens: z.number().int().nonnegative().optional(),
+    cacheReadTokens: z.number().int().nonnegative().optional(),
+    cacheWriteTokens: z.number().int().nonnegative().optional(),
+  });
+  const responseFields = { type: z.literal('chat_response'), timestamp, usage: usage.optional() };
+  const absent = z.never().optional();
 
-export const ToolCallResponseEventSchema = z.object({
-  type: z.literal('tool_call_response'),
-  timestamp,
-  id: z.string().min(1),
-  content: z.array(ContentBlockSchema),
-  isError: z.boolean().default(false),
-});
-export type ToolCallResponseEvent = z.output<typeof ToolCallResponseEventSchema>;
+  return {
+    /** Opens a turn: everything up to the next `turn_start` belongs to it. */
+    turn_start: z.object({ type: z.literal('turn_start'), timestamp }),
+    /**
+     * The user's message. `resources` are the snapshots attached at this turn; lines written
+     * before resources existed have none and parse as `[]`.
+     */
+    chat_request: z.object({
+      type: z.literal('chat_request'),
+      timestamp,
+      content: z.string(),
+      schema: JsonObjectSchema.optional(),
+      resources: z.array(ResourceSchema).default([]),
+    }),
+    /**
+     * The assistant's answer: a message, its reasoning, or structured data (with `--schema`).
+     * Exactly one of the three; an event carrying two is rejected rather than silently losing one.
+     */
+    chat_response: z.union(
+      [
+        z.object({ ...responseFields, message: z.string(), reasoning: absent, structured: absent }),
+        z.object({ ...responseFields, reasoning: z.string(), message: absent, structured: absent }),
+        z.object({ ...responseFields, structured: z.unknown(), message: absent, reasoning: absent }),
+      ],
+      { error: responseError },
+    ),
+    tool_call_request: z.object({
+      type: z.literal('tool_call_request'),
+      timestamp,
+      id: z.string().min(1),
+      name: z.string().min(1),
+      arguments: JsonObjectSchema,
+    }),
+    tool_call_response: z.object({
+      type: z.literal('tool_call_response'),
+      timestamp,
+      id: z.string().min(1),
+      content: z.array(ContentBlockSchema),
+      isError: z.boolean().default(false),
+    }),
+    /** A change to the conversation's configuration: a partial config, merged over what came before. */
+    config_delta: z.object({
+      type: z.literal('config_delta'),
+      timestamp,
+      delta: JsonObjectSchema,
+    }),
+  };
+}
 
-/** A change to the conversation's configuration: a partial config, merged over what came before. */
-export const ConfigDeltaEventSchema = z.object({
-  type: z.literal('config_delta'),
-  timestamp,
-  delta: JsonObjectSchema,
-});
-export type ConfigDeltaEvent = z.infer<typeof ConfigDeltaEventSchema>;
+type EventSchemas = ReturnType<typeof buildEventSchemas>;
+let built: EventSchemas | undefined;
 
-const knownSchemas = {
-  turn_start: TurnStartEventSchema,
-  chat_request: ChatRequestEventSchema,
-  chat_response: ChatResponseEventSchema,
-  tool_call_request: ToolCallRequestEventSchema,
-  tool_call_response: ToolCallResponseEventSchema,
-  config_delta: ConfigDeltaEventSchema,
-} as const;
+/** The schema of each known event type, built once, on first use. */
+export function eventSchemas(): EventSchemas {
+  return (built ??= buildEventSchemas());
+}
 
-export type KnownEventType = keyof typeof knownSchemas;
-export const KNOWN_EVENT_TYPES = Object.keys(knownSchemas) as KnownEventType[];
+export type TurnStartEvent = z.infer<EventSchemas['turn_start']>;
+export type ChatRequestEvent = z.output<EventSchemas['chat_request']>;
+export type ChatResponseEvent = z.infer<EventSchemas['chat_response']>;
+export type Usage = NonNullable<ChatResponseEvent['usage']>;
+export type ToolCallRequestEvent = z.infer<EventSchemas['tool_call_request']>;
+export type ToolCallResponseEvent = z.output<EventSchemas['tool_call_response']>;
+export type ConfigDeltaEvent = z.infer<EventSchemas['config_delta']>;
+
+export type KnownEventType = keyof EventSchemas;
+/** Every known type, once: the record makes the compiler check the list against the schemas. */
+const KNOWN_TYPES: Record<KnownEventType, true> = {
+  turn_start: true,
+  chat_request: true,
+  chat_response: true,
+  tool_call_request: true,
+  tool_call_response: true,
+  config_delta: true,
+};
+export const KNOWN_EVENT_TYPES = Object.keys(KNOWN_TYPES) as KnownEventType[];
 
 /**
  * An event of a type this version does not know (written by a newer jp, or by hand). It is kept
@@ -122,7 +136,7 @@ export type KnownEvent =
 export type ConversationEvent = KnownEvent | UnknownEvent;
 
 export function isKnownEventType(type: string): type is KnownEventType {
-  return Object.hasOwn(knownSchemas, type);
+  return Object.hasOwn(KNOWN_TYPES, type);
 }
 
 export function isKnownEvent(event: ConversationEvent): event is KnownEvent {
@@ -143,7 +157,7 @@ export function parseEvent(json: unknown): ParseEventResult {
   if (!isKnownEventType(type)) {
     return { success: true, event: { ...(json as UnknownEvent) } };
   }
-  const parsed = knownSchemas[type].safeParse(json);
+  const parsed = eventSchemas()[type].safeParse(json);
   if (!parsed.success) {
     return { success: false, error: `invalid ${type} event: ${describeIssues(parsed.error.issues)}` };
   }
@@ -153,7 +167,7 @@ export function parseEvent(json: unknown): ParseEventResult {
 /** The JSON form of an event: blobs as base64, empty `resources` left out. */
 export function eventToJson(event: ConversationEvent): Record<string, unknown> {
   if (!isKnownEvent(event)) return { ...event };
-  const json = z.encode(knownSchemas[event.type] as z.ZodType, event) as Record<string, unknown>;
+  const json = z.encode(eventSchemas()[event.type] as z.ZodType, event) as Record<string, unknown>;
   if (event.type === 'chat_request' && Array.isArray(json.resources) && json.resources.length === 0) {
     delete json.resources;
   }

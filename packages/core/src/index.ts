@@ -30,14 +30,8 @@ export {
   type TextBlock,
 } from './content-block.ts';
 export {
-  ChatRequestEventSchema,
-  ChatResponseEventSchema,
-  ConfigDeltaEventSchema,
   KNOWN_EVENT_TYPES,
-  ToolCallRequestEventSchema,
-  ToolCallResponseEventSchema,
-  TurnStartEventSchema,
-  UsageSchema,
+  eventSchemas,
   eventToJson,
   isKnownEvent,
   isKnownEventType,

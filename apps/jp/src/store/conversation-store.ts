@@ -133,10 +133,12 @@ export class ConversationStore {
   /**
    * Starts loading the modules that store a turn (`create`, `append`), for a command that will
    * store one once its turn has run: they load while it does other work (a tree's files are read),
-   * instead of after the turn, when nothing else is left to do.
+   * instead of after the turn, when nothing else is left to do; so is what making a stored line
+   * needs (`prepareStoredLines`).
    */
   preloadWriting(): void {
-    for (const loading of [import('./events-file.ts'), import('./stored-resource.ts')]) loading.catch(() => undefined);
+    import('./events-file.ts').catch(() => undefined);
+    import('./stored-resource.ts').then((stored) => stored.prepareStoredLines(), () => undefined);
   }
 
   /** Appends events; the caller holds the conversation's lock. */

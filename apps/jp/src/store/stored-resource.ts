@@ -1,4 +1,5 @@
 import {
+  eventSchemas,
   eventToJson,
   isTextResource,
   resourceByteLength,
@@ -77,6 +78,14 @@ function storedResource(resource: Resource, payloads: Payloads): Json {
   json.size = size;
   json.encoding = encoding;
   return json;
+}
+
+/**
+ * Builds ahead what making stored lines needs and is built on first use (the event schemas), for
+ * a command that will store a turn and has time to spare before (`ConversationStore.preloadWriting`).
+ */
+export function prepareStoredLines(): void {
+  eventSchemas();
 }
 
 /** One line of events.jsonl for an event, payloads externalised into `payloads`. */

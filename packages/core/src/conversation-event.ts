@@ -1,7 +1,8 @@
 import * as z from 'zod';
-import { ContentBlockSchema } from './content-block.ts';
+import { contentBlockSchemas } from './content-block.ts';
 import { describeIssues } from './describe-issues.ts';
-import { ResourceSchema } from './resource.ts';
+import { lazily } from './lazily.ts';
+import { resourceSchemas } from './resource.ts';
 
 /** The three kinds of answer a chat_response carries, exactly one of them. */
 const RESPONSE_KINDS = ['message', 'reasoning', 'structured'] as const;
@@ -18,12 +19,7 @@ function responseError(issue: z.core.$ZodRawIssue): string {
   return 'a chat_response has exactly one of "message" (string), "reasoning" (string) or "structured"';
 }
 
-/**
- * The schema of each known event type, by type. Built by `eventSchemas` on first use rather than
- * when the module loads: some forty zod constructors run here, ~10 ms of a command's start-up
- * while zod's code is still cold, and a query needs none of them before its attachments are
- * read (RFD 002, "Where it stands").
- */
+/** The schema of each known event type, by type: some forty zod constructors (`lazily`). */
 function buildEventSchemas() {
   const timestamp = z.string().min(1);
   const JsonObjectSchema = z.record(z.string(), z.unknown());
@@ -50,7 +46,7 @@ function buildEventSchemas() {
       timestamp,
       content: z.string(),
       schema: JsonObjectSchema.optional(),
-      resources: z.array(ResourceSchema).default([]),
+      resources: z.array(resourceSchemas().resource).default([]),
     }),
     /**
      * The assistant's answer: a message, its reasoning, or structured data (with `--schema`).
@@ -75,7 +71,7 @@ function buildEventSchemas() {
       type: z.literal('tool_call_response'),
       timestamp,
       id: z.string().min(1),
-      content: z.array(ContentBlockSchema),
+      content: z.array(contentBlockSchemas().block),
       isError: z.boolean().default(false),
     }),
     /** A change to the conversation's configuration: a partial config, merged over what came before. */
@@ -87,13 +83,9 @@ function buildEventSchemas() {
   };
 }
 
-type EventSchemas = ReturnType<typeof buildEventSchemas>;
-let built: EventSchemas | undefined;
-
 /** The schema of each known event type, built once, on first use. */
-export function eventSchemas(): EventSchemas {
-  return (built ??= buildEventSchemas());
-}
+export const eventSchemas = lazily(buildEventSchemas);
+type EventSchemas = ReturnType<typeof buildEventSchemas>;
 
 export type TurnStartEvent = z.infer<EventSchemas['turn_start']>;
 export type ChatRequestEvent = z.output<EventSchemas['chat_request']>;

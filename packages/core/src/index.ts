@@ -1,13 +1,11 @@
-export { AnnotationsSchema, type Annotations } from './annotations.ts';
-export { Base64BytesSchema } from './base64.ts';
+export { annotationsSchema, type Annotations } from './annotations.ts';
+export { base64BytesSchema } from './base64.ts';
 export {
-  BlobResourceSchema,
-  ResourceSchema,
-  TextResourceSchema,
   isBlobResource,
   isTextResource,
   resourceFromJson,
   resourceMetadataJson,
+  resourceSchemas,
   resourceToJson,
   type BlobResource,
   type Resource,
@@ -17,12 +15,9 @@ export {
 } from './resource.ts';
 export { textResourceFromSource, textResourceFromUtf8, type Utf8Source } from './utf8-text-resource.ts';
 export { rememberResourceDigest, resourceByteLength, resourceBytes, resourceSha256, sha256Hex } from './resource-checksum.ts';
-export { InputRequestSchema, type InputRequest } from './input-request.ts';
+export { inputRequestSchema, type InputRequest } from './input-request.ts';
 export {
-  ContentBlockSchema,
-  QuestionBlockSchema,
-  ResourceBlockSchema,
-  TextBlockSchema,
+  contentBlockSchemas,
   type ContentBlock,
   type ContentBlockJson,
   type QuestionBlock,

@@ -1,6 +1,6 @@
 import type { ContentBlock } from './content-block.ts';
 import type { Annotations } from './annotations.ts';
-import { ResourceSchema, type Resource } from './resource.ts';
+import { resourceSchemas, type Resource } from './resource.ts';
 
 /**
  * Structural views of the MCP SDK's types (`ResourceContents`, `EmbeddedResource`,
@@ -52,7 +52,7 @@ export function resourceFromMcpContents(contents: McpResourceContents): Resource
   if (typeof contents.text === 'string') fields.text = contents.text;
   else if (typeof contents.blob === 'string') fields.blob = canonicalBase64(contents.blob, `resource ${contents.uri}`);
   else throw new Error(`MCP resource ${contents.uri} has neither text nor blob`);
-  return ResourceSchema.parse(fields);
+  return resourceSchemas().resource.parse(fields);
 }
 
 /**
@@ -100,7 +100,7 @@ export function contentFromMcpToolResult(result: McpCallToolResult): ConvertedTo
           blob: canonicalBase64(String(block.data ?? ''), `${block.type} block ${index}`),
         };
         if (block.annotations !== undefined) fields.annotations = block.annotations;
-        content.push({ type: 'resource', resource: ResourceSchema.parse(fields) });
+        content.push({ type: 'resource', resource: resourceSchemas().resource.parse(fields) });
         break;
       }
       default:

@@ -1,6 +1,7 @@
 import * as z from 'zod';
-import { ContentBlockSchema, type ContentBlock } from './content-block.ts';
+import { contentBlockSchemas, type ContentBlock } from './content-block.ts';
 import { describeIssues } from './describe-issues.ts';
+import { lazily } from './lazily.ts';
 
 /** `_meta["computer.jp/error"]`: whether a failure is worth retrying, and its cause chain. */
 export interface ToolErrorMeta {
@@ -23,14 +24,16 @@ export interface ParsedToolOutput {
   raw: boolean;
 }
 
-const EnvelopeSchema = z.looseObject({
-  content: z.array(z.unknown()),
-  isError: z.boolean().optional(),
-  _meta: z.record(z.string(), z.unknown()).optional(),
-});
-
-const ErrorMetaSchema = z.object({ transient: z.boolean().default(false), trace: z.array(z.string()).default([]) });
-const StatusSchema = z.enum(['running', 'waiting', 'stopped']);
+/** The envelope of typed tool output and its `_meta` entries, built on first use (`lazily`). */
+const toolOutputSchemas = lazily(() => ({
+  envelope: z.looseObject({
+    content: z.array(z.unknown()),
+    isError: z.boolean().optional(),
+    _meta: z.record(z.string(), z.unknown()).optional(),
+  }),
+  errorMeta: z.object({ transient: z.boolean().default(false), trace: z.array(z.string()).default([]) }),
+  status: z.enum(['running', 'waiting', 'stopped']),
+}));
 
 export interface ParseToolOutputOptions {
   /**
@@ -56,13 +59,13 @@ export function parseToolOutput(stdout: string, options: ParseToolOutputOptions 
   } catch {
     return raw();
   }
-  const envelope = EnvelopeSchema.safeParse(json);
+  const envelope = toolOutputSchemas().envelope.safeParse(json);
   if (!envelope.success) return raw();
 
   const warnings: string[] = [];
   const content: ContentBlock[] = [];
   envelope.data.content.forEach((candidate, index) => {
-    const parsed = ContentBlockSchema.safeParse(candidate);
+    const parsed = contentBlockSchemas().block.safeParse(candidate);
     if (!parsed.success) {
       const type = typeof (candidate as { type?: unknown } | null)?.type === 'string' ? ` (${(candidate as { type: string }).type})` : '';
       warnings.push(`content block ${index}${type} is malformed and was skipped: ${describeIssues(parsed.error.issues)}`);
@@ -81,8 +84,8 @@ export function parseToolOutput(stdout: string, options: ParseToolOutputOptions 
   });
 
   const meta = envelope.data._meta ?? {};
-  const errorMeta = ErrorMetaSchema.safeParse(meta['computer.jp/error']);
-  const status = StatusSchema.safeParse(meta['computer.jp/status']);
+  const errorMeta = toolOutputSchemas().errorMeta.safeParse(meta['computer.jp/error']);
+  const status = toolOutputSchemas().status.safeParse(meta['computer.jp/status']);
   if (meta['computer.jp/status'] !== undefined && !status.success) {
     warnings.push(`_meta["computer.jp/status"] must be running, waiting or stopped; ignored`);
   }

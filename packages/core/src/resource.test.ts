@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import {
-  ResourceSchema,
+  resourceSchemas,
   isBlobResource,
   isTextResource,
   resourceFromJson,
@@ -17,7 +17,7 @@ function roundTrip(line: string): string {
 }
 
 function issuesOf(json: unknown): string[] {
-  const result = ResourceSchema.safeParse(json);
+  const result = resourceSchemas().resource.safeParse(json);
   expect(result.success).toBe(false);
   return result.success ? [] : result.error.issues.map((issue) => `${z.core.toDotPath(issue.path)}: ${issue.message}`);
 }
@@ -122,28 +122,28 @@ describe('Resource validation', () => {
       ': a resource has either "text" or "blob", not both',
     ]);
     // Key order must not matter either.
-    expect(ResourceSchema.safeParse({ blob: 'aGVsbG8=', uri: 'file:///x', text: 'hello' }).success).toBe(false);
+    expect(resourceSchemas().resource.safeParse({ blob: 'aGVsbG8=', uri: 'file:///x', text: 'hello' }).success).toBe(false);
   });
 
   it('rejects invalid base64 and says where', () => {
     expect(issuesOf({ uri: 'file:///x', blob: 'not base64!' })).toEqual(['blob: Invalid base64-encoded string']);
     // Unpadded and URL-safe alphabets are not the canonical form jp stores.
-    expect(ResourceSchema.safeParse({ uri: 'file:///x', blob: 'AQI' }).success).toBe(false);
-    expect(ResourceSchema.safeParse({ uri: 'file:///x', blob: '-_8=' }).success).toBe(false);
+    expect(resourceSchemas().resource.safeParse({ uri: 'file:///x', blob: 'AQI' }).success).toBe(false);
+    expect(resourceSchemas().resource.safeParse({ uri: 'file:///x', blob: '-_8=' }).success).toBe(false);
   });
 
   it('rejects an empty or missing uri', () => {
     expect(issuesOf({ uri: '', text: 'x' })[0]).toMatch(/^uri: /);
-    expect(ResourceSchema.safeParse({ text: 'x' }).success).toBe(false);
+    expect(resourceSchemas().resource.safeParse({ text: 'x' }).success).toBe(false);
   });
 
   it('rejects wrong types for text, mimeType and annotations', () => {
     expect(issuesOf({ uri: 'u', text: 42 })).toEqual([': text: Invalid input: expected string, received number']);
     expect(issuesOf({ uri: 'u', blob: 42 })).toEqual([': blob: Invalid input: expected string, received number']);
-    expect(ResourceSchema.safeParse({ uri: 'u', text: 42 }).success).toBe(false);
-    expect(ResourceSchema.safeParse({ uri: 'u', text: 'x', mimeType: 7 }).success).toBe(false);
-    expect(ResourceSchema.safeParse({ uri: 'u', text: 'x', annotations: { priority: 2 } }).success).toBe(false);
-    expect(ResourceSchema.safeParse({ uri: 'u', text: 'x', annotations: { audience: ['robot'] } }).success).toBe(false);
+    expect(resourceSchemas().resource.safeParse({ uri: 'u', text: 42 }).success).toBe(false);
+    expect(resourceSchemas().resource.safeParse({ uri: 'u', text: 'x', mimeType: 7 }).success).toBe(false);
+    expect(resourceSchemas().resource.safeParse({ uri: 'u', text: 'x', annotations: { priority: 2 } }).success).toBe(false);
+    expect(resourceSchemas().resource.safeParse({ uri: 'u', text: 'x', annotations: { audience: ['robot'] } }).success).toBe(false);
   });
 
   it('throws from resourceFromJson on malformed input', () => {
@@ -198,6 +198,11 @@ describe('resourceMetadataJson', () => {
     expect(resourceMetadataJson(resource)).toEqual(expected);
     // Same keys in the same order: the stored line is the same bytes either way.
     expect(JSON.stringify(resourceMetadataJson(resource))).toBe(JSON.stringify(expected));
+  });
+
+  it('is tried above with every field the schema has, so its list of fields cannot fall behind it', () => {
+    const schemaFields = Object.keys(resourceSchemas().text.shape).filter((key) => key !== 'text' && key !== 'blob');
+    expect(Object.keys(full)).toEqual(schemaFields);
   });
 
   it('leaves out fields that are not in the schema', () => {

@@ -1,43 +1,45 @@
 import * as z from 'zod';
-import { AnnotationsSchema } from './annotations.ts';
-import { Base64BytesSchema } from './base64.ts';
+import { annotationsSchema } from './annotations.ts';
+import { base64BytesSchema } from './base64.ts';
 import { describeIssues } from './describe-issues.ts';
+import { lazily } from './lazily.ts';
 import { utf8SourceOf } from './utf8-text-resource.ts';
 
 /**
- * Fields every resource has. `uri`, `mimeType` and `annotations` (and `_meta`) are MCP's; `name`,
- * `title`, `description` and `formatted` are jp's extensions, absent on resources built from MCP data.
+ * The resource schemas, built on first use (`lazily`). Fields every resource has: `uri`,
+ * `mimeType` and `annotations` (and `_meta`) are MCP's; `name`, `title`, `description` and
+ * `formatted` are jp's extensions, absent on resources built from MCP data. Text and blob are
+ * exclusive: each variant forbids the other's field, so a resource carrying both is rejected
+ * instead of silently losing one of them (zod strips unknown keys by default). `blob` is base64 in
+ * JSON (`z.encode`) and a `Uint8Array` in memory (`parse`/`z.decode`).
  */
-const ResourceFields = {
-  uri: z.string().min(1),
-  mimeType: z.string().optional(),
-  annotations: AnnotationsSchema.optional(),
-  _meta: z.record(z.string(), z.unknown()).optional(),
-  name: z.string().optional(),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  formatted: z.string().optional(),
-};
+export const resourceSchemas = lazily(() => {
+  const fields = {
+    uri: z.string().min(1),
+    mimeType: z.string().optional(),
+    annotations: annotationsSchema().optional(),
+    _meta: z.record(z.string(), z.unknown()).optional(),
+    name: z.string().optional(),
+    title: z.string().optional(),
+    description: z.string().optional(),
+    formatted: z.string().optional(),
+  };
+  const text = z.object({ ...fields, text: z.string(), blob: z.never().optional() });
+  const blob = z.object({ ...fields, blob: base64BytesSchema(), text: z.never().optional() });
+  /**
+   * A snapshot of something attached to a conversation or returned by a tool: a canonical URI and
+   * either text or bytes. The JSON form is MCP's resource-contents form plus jp's extensions.
+   */
+  const resource = z.union([text, blob], { error: contentError });
+  return { text, blob, resource };
+});
+type ResourceSchemas = ReturnType<typeof resourceSchemas>;
 
-/**
- * Text and blob are exclusive: each variant forbids the other's field, so a resource carrying both
- * is rejected instead of silently losing one of them (zod strips unknown keys by default).
- */
-export const TextResourceSchema = z.object({ ...ResourceFields, text: z.string(), blob: z.never().optional() });
-export type TextResource = z.infer<typeof TextResourceSchema>;
-
-/** `blob` is base64 in JSON (`z.encode`) and a `Uint8Array` in memory (`parse`/`z.decode`). */
-export const BlobResourceSchema = z.object({ ...ResourceFields, blob: Base64BytesSchema, text: z.never().optional() });
-export type BlobResource = z.output<typeof BlobResourceSchema>;
-
-/**
- * A snapshot of something attached to a conversation or returned by a tool: a canonical URI and
- * either text or bytes. The JSON form is MCP's resource-contents form plus jp's extensions.
- */
-export const ResourceSchema = z.union([TextResourceSchema, BlobResourceSchema], { error: contentError });
-export type Resource = z.output<typeof ResourceSchema>;
+export type TextResource = z.infer<ResourceSchemas['text']>;
+export type BlobResource = z.output<ResourceSchemas['blob']>;
+export type Resource = z.output<ResourceSchemas['resource']>;
 /** The JSON (wire and disk) form of a resource: `blob` as base64. */
-export type ResourceJson = z.input<typeof ResourceSchema>;
+export type ResourceJson = z.input<ResourceSchemas['resource']>;
 
 /**
  * The union's error. Both or neither of `text`/`blob`: say so. One of them: the problems of that
@@ -65,19 +67,19 @@ export function isBlobResource(resource: Resource): resource is BlobResource {
 
 /** Parses the JSON form; throws a ZodError on a malformed resource. */
 export function resourceFromJson(json: unknown): Resource {
-  return ResourceSchema.parse(json);
+  return resourceSchemas().resource.parse(json);
 }
 
 /** The JSON form, with extension fields left out when absent. */
 export function resourceToJson(resource: Resource): ResourceJson {
-  return z.encode(ResourceSchema, resource);
+  return z.encode(resourceSchemas().resource, resource);
 }
 
 /** The JSON of a resource without its content: every field but `text`, `blob` and `formatted`. */
 export type ResourceMetadataJson = Omit<ResourceJson, 'text' | 'blob' | 'formatted'>;
 
-/** The schema's metadata fields, so the copy below cannot fall behind it. */
-const METADATA_KEYS = Object.keys(ResourceFields).filter((key) => key !== 'formatted') as Array<keyof ResourceMetadataJson>;
+/** The schema's metadata fields, in its order (a test holds the two together). */
+const METADATA_KEYS: ReadonlyArray<keyof ResourceMetadataJson> = ['uri', 'mimeType', 'annotations', '_meta', 'name', 'title', 'description'];
 
 /**
  * `resourceToJson` of the resource without `text`/`blob`/`formatted`, built by copying fields:

@@ -1,6 +1,10 @@
 import { readdirSync } from 'node:fs';
 
-/** Characters that make an attachment a glob (ARCHITECTURE §4). */
+/**
+ * Characters that may make an attachment a glob (ARCHITECTURE §4). A guess: the file handler
+ * decides with tinyglobby's `isDynamicPattern` (file-target.ts), which this start-up path does not
+ * load, and a wrong guess only starts or skips a reader ahead of time.
+ */
 const GLOB = /[*?[{]/;
 
 /**

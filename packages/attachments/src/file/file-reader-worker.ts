@@ -178,7 +178,6 @@ function readerWorker(): void {
       const filePath = paths[index]!;
       if (unchanged(filePath, index * 4)) {
         entries.push({ index, kind: 'unchanged' });
-        if (spool !== undefined && entries.length >= spool.batchFiles) send();
         return;
       }
       let fd: number;
@@ -210,7 +209,6 @@ function readerWorker(): void {
         const offset = spool === undefined ? used : spooled + used;
         used += length;
         entries.push({ index, kind: 'read', offset, length, size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino, sha256, utf8 });
-        if (spool !== undefined && entries.length >= spool.batchFiles) send();
       } catch {
         entries.push({ index, kind: 'fallback' });
       } finally {
@@ -227,6 +225,8 @@ function readerWorker(): void {
         if (taken >= paths.length) return; // its path is in a message still to come
         readFile(taken);
         taken = undefined;
+        // Spool output: a message per `batchFiles` outcomes (they carry no bytes).
+        if (spool !== undefined && entries.length >= spool.batchFiles) send();
       }
     };
 

@@ -274,4 +274,36 @@ describe('attaching a large directory', () => {
     expect((await jp(['gc'])).code).toBe(0);
     expect((await jp(['-F', 'json', 'conversation', 'show', lastJson(stored.stdout).conversation])).code).toBe(0);
   });
+
+  it('begun before the command has parsed its arguments, leaves .jp/ as it was when the command fails or stores nothing', async () => {
+    const { root, env } = makeSandbox('jp-blobs-early-');
+    const ws = path.join(root, 'project');
+    // Subdirectories: the binary starts walking and reading (into a spool file) from the command line alone.
+    const files = Object.fromEntries(Array.from({ length: 240 }, (_, i) => [`tree/${i % 3}/f${String(i).padStart(3, '0')}.txt`, `file ${i}\n`]));
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(ws, name)), { recursive: true });
+      writeFileSync(path.join(ws, name), text);
+    }
+    const jp = (args: string[], cwd = ws) => runJp(args, { cwd, env });
+    expect((await jp(['init'])).code).toBe(0);
+    const before = snapshotTree(path.join(ws, '.jp'));
+
+    // Refused once the command parses its options, after the tree was begun.
+    const refused = await jp(['query', '--new', '--id', 'x', '-m', 'echo', '--attach', 'tree/', 'q']);
+    expectOneLineError(refused, 2, /--new and --id exclude each other/);
+    expect(snapshotTree(path.join(ws, '.jp'))).toEqual(before);
+    for (const flag of ['--no-persist', '--explain']) {
+      const result = await jp(['query', '--new', flag, '-m', 'echo', '--attach', 'tree/', 'q']);
+      expect(result.code, result.stderr).toBe(0);
+      expect(snapshotTree(path.join(ws, '.jp'))).toEqual(before);
+    }
+
+    // From outside, with -w and an absolute path: the same tree, stored whole.
+    const stored = await jp(['-w', ws, '-F', 'json', 'query', '--new', '-m', 'echo', '--attach', path.join(ws, 'tree'), 'x'], root);
+    expect(stored.code, stored.stderr).toBe(0);
+    expect(readdirSync(path.join(ws, '.jp', 'blobs', 'packs')).every((name) => /^[0-9a-f]{64}\.pack$/.test(name))).toBe(true);
+    const shown = await jp(['-F', 'json', 'conversation', 'show', lastJson(stored.stdout).conversation]);
+    const request = JSON.parse(shown.stdout).events.find((event: { type: string }) => event.type === 'chat_request');
+    expect(Object.fromEntries(request.resources.map((r: { name: string; text: string }) => [r.name, r.text]))).toEqual(files);
+  });
 });

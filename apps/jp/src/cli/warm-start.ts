@@ -49,8 +49,12 @@ function mayBeTree(value: string): boolean {
  * is ended with the process.
  */
 export async function warmStart(args: readonly string[]): Promise<void> {
-  if (!attachValues(args).some((value) => mayBeTree(value))) return;
+  const trees = attachValues(args).filter((value) => mayBeTree(value));
+  if (trees.length === 0) return;
   // Loaded only now: a query attaching a few files loads no worker module at all.
   const { warmReaderThread } = await import('@jp/attachments/reader-threads');
   warmReaderThread();
+  // A directory is walked, and its files given to that reader, while the command's modules load.
+  const { startEarlyTreeFromArgs } = await import('../resolution/early-tree-start.ts');
+  await startEarlyTreeFromArgs(args, trees);
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { UsageError } from '@jp/core/errors';
 import { dedupeResources, type ChatRequestEvent, type ConversationEvent, type Resource } from '@jp/core';
 import type { HandlerContext } from '@jp/attachments';
+import { endEarlyTree } from '@jp/attachments/early-tree';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { workspaceContext } from '../cli/command-context.ts';
 import { readCfgArgs, readFileLayers, resolveConfig, validateLayer } from '../config/load-config.ts';
@@ -17,6 +18,7 @@ import { onInterrupt } from '../query/interrupt.ts';
 import { readQueryText, readStdinBytes, stdinIsPiped } from '../query/read-query-text.ts';
 import { stdinResource } from '../query/stdin-resource.ts';
 import { createAttachmentRegistry, handlerContext } from '../resolution/attachment-runtime.ts';
+import { takeEarlyStore, type EarlyStore } from '../resolution/early-tree-start.ts';
 import { planTurnAttachments, resolvePlan, urisInStream } from '../resolution/resolve-turn-attachments.ts';
 import type { BlobSpool } from '../store/blob-spool.ts';
 import { FileContents } from '../store/file-content-cache.ts';
@@ -61,7 +63,9 @@ async function readInputs(textArgs: string[], attach: string[]): Promise<{ query
  * the conversation as it was.
  */
 export async function queryCommand(globals: GlobalOptions, textArgs: string[], options: QueryOptions): Promise<void> {
-  const ctx = workspaceContext(globals);
+  // A directory attached on the command line may be being read already, into this store (RFD 002, "Starting early").
+  let early: EarlyStore | undefined;
+  const ctx = workspaceContext(globals, (jpDir) => (early = takeEarlyStore(jpDir))?.blobs);
   const { store, output } = ctx;
   if (options.new && options.id !== undefined) throw new UsageError('--new and --id exclude each other', { code: 'usage_error' });
 
@@ -94,9 +98,9 @@ export async function queryCommand(globals: GlobalOptions, textArgs: string[], o
 
     // Resolution: this invocation's --attach, then declarations the stream has not seen.
     const registry = createAttachmentRegistry();
-    const fileContents = new FileContents(ctx.workspace.jpDir, store.blobs);
+    const fileContents = early?.fileContents ?? new FileContents(ctx.workspace.jpDir, store.blobs);
     // Trees read for this turn are written to the blob store as they are read; only a stored turn keeps them.
-    spool = persist ? store.blobs.createSpool() : undefined;
+    spool = early !== undefined ? early.spool : persist ? store.blobs.createSpool() : undefined;
     const hctx: HandlerContext = { ...handlerContext(ctx.workspace, ctx.cwd, config, output), signal: interrupt.signal, fileContents, spool };
     mcp = hctx.mcp;
     const attached: string[] = [];
@@ -120,6 +124,8 @@ export async function queryCommand(globals: GlobalOptions, textArgs: string[], o
       resources = await resolving;
     } finally {
       progress?.done();
+      // An early tree this turn did not resolve reads no further.
+      endEarlyTree();
     }
     if (stdin !== undefined) resources.push(stdin);
 

@@ -39,9 +39,13 @@ export class ConversationStore {
   /** How long a writer waits for `jp gc` to release the blob store. */
   blobLockTimeoutMs = 30_000;
 
-  constructor(readonly jpDir: string) {
+  /** `blobs`: the workspace's blob store when the command has one already (an early tree's, RFD 002). */
+  constructor(
+    readonly jpDir: string,
+    blobs?: BlobStore,
+  ) {
     this.root = path.join(jpDir, 'conversations');
-    this.blobs = new BlobStore(jpDir);
+    this.blobs = blobs ?? new BlobStore(jpDir);
   }
 
   dir(id: string): string {

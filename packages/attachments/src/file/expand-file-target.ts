@@ -19,9 +19,19 @@ export async function expandFileTarget(
   found?: WalkOptions['found'],
 ): Promise<WalkedFile[]> {
   const common = { workspaceRoot: ctx.workspaceRoot, input: target.input, logger: ctx.logger, ...(pace === undefined ? {} : { pace }), ...(found === undefined ? {} : { found }) };
-  let files: WalkedFile[];
+  if (target.kind === 'directory') return checkedExpansion(target, await walkFiles({ ...common, start: target.realPath }), ctx);
+  const matcher = picomatch(target.pattern, { dot: false });
+  const descendHidden = target.pattern.split('/').some((segment) => segment.startsWith('.'));
+  const files = await walkFiles({ ...common, start: target.baseRealPath, match: (relative) => matcher(relative), descendHidden });
+  return checkedExpansion(target, files, ctx);
+}
+
+/**
+ * The files a walk found for `target`, once checked: an expansion to nothing, or to more than
+ * `conversation.attachment.max_files`, is an error.
+ */
+export function checkedExpansion(target: ExpandableTarget, files: WalkedFile[], ctx: HandlerContext): WalkedFile[] {
   if (target.kind === 'directory') {
-    files = await walkFiles({ ...common, start: target.realPath });
     if (files.length === 0) {
       throw new AttachmentError(
         target.input,
@@ -29,17 +39,12 @@ export async function expandFileTarget(
         { code: 'file_directory_empty' },
       );
     }
-  } else {
-    const matcher = picomatch(target.pattern, { dot: false });
-    const descendHidden = target.pattern.split('/').some((segment) => segment.startsWith('.'));
-    files = await walkFiles({ ...common, start: target.baseRealPath, match: (relative) => matcher(relative), descendHidden });
-    if (files.length === 0) {
-      throw new AttachmentError(
-        target.input,
-        `glob ${target.input} matched no files; patterns start at the workspace root and skip hidden and .gitignored files`,
-        { code: 'file_glob_empty' },
-      );
-    }
+  } else if (files.length === 0) {
+    throw new AttachmentError(
+      target.input,
+      `glob ${target.input} matched no files; patterns start at the workspace root and skip hidden and .gitignored files`,
+      { code: 'file_glob_empty' },
+    );
   }
   if (files.length > ctx.limits.maxFiles) {
     throw new AttachmentError(

@@ -5,14 +5,15 @@ import { AttachmentError, type Resource } from '@jp/core';
 import { hasExternalScheme } from '../external/external-uri.ts';
 import type { AttachmentHandler, HandlerContext } from '../handler.ts';
 import { createEventLoopPacer } from './event-loop-pacer.ts';
-import { expandFileTarget } from './expand-file-target.ts';
+import { takeEarlyTree } from './early-tree.ts';
+import { checkedExpansion, expandFileTarget } from './expand-file-target.ts';
 import { fileCovers } from './file-covers.ts';
 import { declarationOf, locateFileTarget } from './file-target.ts';
 import { fsAttachmentError } from './fs-error.ts';
 import { readFileResource } from './read-file-resource.ts';
 import { startFileReading } from './read-file-resources.ts';
 import type { FileToRead } from './read-file-resource.ts';
-import type { WalkedFile } from './walk-files.ts';
+import { walkedFileToRead, type WalkedFile } from './walk-files.ts';
 import { fileUri, resourceName } from './workspace-path.ts';
 
 /** Where an `external:` declaration of this run came from. Lives in memory only, for one run. */
@@ -69,20 +70,28 @@ export function createFileHandler(): AttachmentHandler {
       return [await readFileResource({ ...file, input: declaration, label: declaration }, ctx)];
     }
     const pace = createEventLoopPacer(ctx.signal);
+    const options = { pace, onFile: (file: FileToRead) => onFile(file.name) };
+    if (target.kind === 'directory') {
+      // Begun by the binary before this command knew its configuration, if it was (early-tree.ts).
+      const early = takeEarlyTree(target.realPath, declaration, ctx, options);
+      if (early !== undefined) {
+        try {
+          const walked = await early.walked.catch(() => undefined);
+          // A walk that failed is done again, below, so its error is reported as always.
+          if (walked !== undefined) return await early.finish(checkedExpansion(target, walked, ctx).map(early.readOf), ctx, options);
+        } finally {
+          early.close();
+        }
+      }
+    }
     // The files are read as the walk finds them (by a reader thread, once there are enough), and
     // come back in the walk's sorted order.
-    const reading = startFileReading(ctx, { pace, onFile: (file) => onFile(file.name) });
+    const reading = startFileReading(ctx, options);
     try {
       const toRead = new Map<WalkedFile, FileToRead>();
       const found = (files: readonly WalkedFile[]): void => {
         const batch = files.map((file) => {
-          const read: FileToRead = {
-            realPath: file.realPath,
-            uri: fileUri(file.realPath),
-            name: resourceName(file.relative),
-            input: declaration,
-            label: `${file.relative} (from ${declaration})`,
-          };
+          const read = walkedFileToRead(file, declaration);
           toRead.set(file, read);
           return read;
         });

@@ -3,13 +3,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AttachmentError } from '@jp/core';
-import picomatch from 'picomatch';
-import { escapePath, isDynamicPattern } from 'tinyglobby';
+import { AttachmentError } from '@jp/core/errors';
 import { externalUri } from '../external/external-uri.ts';
 import { schemeOf } from '../uri-scheme.ts';
-import { fsAttachmentError, isMissing } from './fs-error.ts';
-import { notRegularFileError } from './read-file-resource.ts';
+import { fsAttachmentError, isMissing, notRegularFileError } from './fs-error.ts';
 import { assertUtf8RealPath, missingNonUtf8Error, REPLACEMENT } from './utf8-path.ts';
 import { workspaceRelative } from './workspace-path.ts';
 
@@ -108,7 +105,18 @@ async function realpathLenient(absolute: string): Promise<string> {
   }
 }
 
-function globTarget(input: string, text: string, ctx: TargetContext): Promise<FileTarget> {
+/**
+ * The glob libraries, loaded only for a path that does not exist: locating a file or directory
+ * needs neither, and an early tree (early-tree.ts) locates its directory before the command's
+ * modules load.
+ */
+async function globLibraries(): Promise<{ picomatch: typeof import('picomatch'); escapePath: (path: string) => string; isDynamicPattern: (pattern: string) => boolean }> {
+  const [picomatch, { escapePath, isDynamicPattern }] = await Promise.all([import('picomatch'), import('tinyglobby')]);
+  return { picomatch: picomatch.default, escapePath, isDynamicPattern };
+}
+
+async function globTarget(input: string, text: string, ctx: TargetContext): Promise<FileTarget> {
+  const { picomatch, escapePath } = await globLibraries();
   const invalid = (why: string) =>
     new AttachmentError(input, `invalid glob ${input}: ${why}`, { code: 'file_glob_invalid' });
   if (text.startsWith('!')) throw invalid('negated globs are not supported; list what to attach, and use .gitignore for what to leave out');
@@ -147,7 +155,7 @@ export async function locateFileTarget(input: string, ctx: TargetContext): Promi
   try {
     stats = await fs.stat(absolute);
   } catch (error) {
-    if (isMissing(error) && ctx.globs !== false && isDynamicPattern(text)) return globTarget(input, text, ctx);
+    if (isMissing(error) && ctx.globs !== false && (await globLibraries()).isDynamicPattern(text)) return globTarget(input, text, ctx);
     if (isMissing(error) && text.includes(REPLACEMENT)) throw missingNonUtf8Error(input);
     throw fsAttachmentError(input, input, error);
   }

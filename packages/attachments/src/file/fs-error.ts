@@ -1,4 +1,4 @@
-import { AttachmentError } from '@jp/core';
+import { AttachmentError } from '@jp/core/errors';
 
 function errorCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
@@ -30,4 +30,11 @@ export function fsAttachmentError(input: string, label: string, error: unknown):
     default:
       return new AttachmentError(input, `cannot read ${label}: ${code ?? 'unexpected error'}`, options);
   }
+}
+
+/** For a path that is a FIFO, socket or device: only regular files (and directories of them) are attached. */
+export function notRegularFileError(input: string, label: string): AttachmentError {
+  return new AttachmentError(input, `${label} is not a regular file (a FIFO, socket or device); attach a regular file or directory`, {
+    code: 'file_not_regular',
+  });
 }

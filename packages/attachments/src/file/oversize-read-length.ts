@@ -1,4 +1,4 @@
-import { AttachmentError } from '@jp/core';
+import { AttachmentError } from '@jp/core/errors';
 import type { AttachmentLimits, HandlerContext } from '../handler.ts';
 
 export const SIZE_SETTING = 'conversation.attachment.size_policy';
@@ -52,4 +52,9 @@ function checkHardMax(size: number, input: string, label: string): ReadLength {
     `${label} is ${size} bytes, more than jp can hold in one resource (${HARD_MAX_BYTES} bytes) even with ${SIZE_SETTING} "allow"; set it to "truncate" to attach the beginning`,
     { code: 'file_too_large' },
   );
+}
+
+/** The size up to which a reader thread reads a file under these limits; past it, the size policy decides. */
+export function readLimitOf(ctx: { limits: AttachmentLimits }): number {
+  return ctx.limits.sizePolicy === 'allow' ? HARD_MAX_BYTES : ctx.limits.maxResourceBytes;
 }

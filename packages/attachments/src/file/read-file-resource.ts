@@ -1,7 +1,7 @@
 import fs, { constants } from 'node:fs';
 import { AttachmentError, rememberResourceDigest, sha256Hex, textResourceFromUtf8, type Resource } from '@jp/core';
 import { binaryMimeType, loadFileMimeTypes, type FileMimeTypes } from './file-mime-type.ts';
-import { fsAttachmentError } from './fs-error.ts';
+import { fsAttachmentError, notRegularFileError } from './fs-error.ts';
 import { oversizeReadLength, type OversizeContext } from './oversize-read-length.ts';
 import { isUtf8Text, utf8Boundary, utf8String } from './utf8-text.ts';
 
@@ -17,12 +17,6 @@ export interface FileToRead {
   input: string;
   /** How errors name the file: the input itself, or `src/a.rs (from src/)` for a directory or glob. */
   label: string;
-}
-
-export function notRegularFileError(input: string, label: string): AttachmentError {
-  return new AttachmentError(input, `${label} is not a regular file (a FIFO, socket or device); attach a regular file or directory`, {
-    code: 'file_not_regular',
-  });
 }
 
 /**

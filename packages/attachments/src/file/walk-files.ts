@@ -2,12 +2,13 @@ import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { HandlerLogger } from '../handler.ts';
+import type { FileToRead } from './read-file-resource.ts';
 import { fsAttachmentError, isMissing } from './fs-error.ts';
 import { enterDirectory, isIgnored, outerGitignores, readGitignore, type GitignoreLevel, type GitignoreScope } from './gitignore-rules.ts';
 import { listDirectory, type DirectoryEntry } from './list-directory.ts';
 import { sortByUtf8Path } from './utf8-order.ts';
 import { describeBytes, REPLACEMENT } from './utf8-path.ts';
-import { workspaceRelative } from './workspace-path.ts';
+import { fileUri, resourceName, workspaceRelative } from './workspace-path.ts';
 
 /** Directories never walked into, whatever the rules say. */
 const ALWAYS_SKIPPED = new Set(['.git', '.jp']);
@@ -181,4 +182,15 @@ export async function walkFiles(options: WalkOptions): Promise<WalkedFile[]> {
     report();
   }
   return sortByUtf8Path(files);
+}
+
+/** The file a walked file becomes, under its declaration. */
+export function walkedFileToRead(file: WalkedFile, declaration: string): FileToRead {
+  return {
+    realPath: file.realPath,
+    uri: fileUri(file.realPath),
+    name: resourceName(file.relative),
+    input: declaration,
+    label: `${file.relative} (from ${declaration})`,
+  };
 }

@@ -7,6 +7,10 @@ const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${version}\n`);
 } else {
+  // Output nobody reads any more (`jp … | head` closed the pipe) is dropped, not a crash with a
+  // stack trace: the command finishes its work — a query still stores its turn — and exits with
+  // its own code (RFD 010).
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
   // A query attaching a tree starts its file reader first, so that it boots while the modules
   // below load; any other command loads nothing for it.
   if (args.some((arg) => arg === '-a' || arg === '--attach' || arg.startsWith('--attach='))) await (await import('./cli/warm-start.ts')).warmStart(args);

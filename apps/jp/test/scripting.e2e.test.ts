@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JP_BIN, makeSandbox, readEvents, runJp, snapshotTree, turnsOf } from './helpers/run-jp.ts';
@@ -96,5 +96,34 @@ echo "$id $fork"
     expect(request.resources).toEqual([
       { uri: expect.stringMatching(/^stdin:[0-9a-f]{64}$/), mimeType: 'text/plain', name: 'stdin', text: 'log line 1\nlog line 2\n' },
     ]);
+  });
+
+  it('a reader that stops early (`| head`) ends the output, not the command: no stack trace, its own exit code, the turn stored', () => {
+    const { root: sandbox, env: sandboxEnv } = makeSandbox('jp-pipe-');
+    const project = path.join(sandbox, 'project');
+    mkdirSync(project);
+    expect(spawnSync(process.execPath, [JP_BIN, 'init'], { cwd: project, env: sandboxEnv }).status).toBe(0);
+    const stderrFile = path.join(sandbox, 'stderr');
+    // A 300 000-character query: echo's answer quotes it, far more than a pipe holds, so jp is still
+    // writing when `head` has gone.
+    const piped = (jpArgs: string) =>
+      spawnSync('bash', ['-c', `head -c 300000 /dev/zero | tr '\\0' x | "${process.execPath}" "${JP_BIN}" ${jpArgs} 2>"${stderrFile}" | head -c 100 >/dev/null; echo "\${PIPESTATUS[2]}"`], {
+        cwd: project,
+        env: sandboxEnv,
+        encoding: 'utf8',
+      });
+    const query = piped('query --new -m echo');
+    expect(query.stdout.trim()).toBe('0');
+    // Its note, and nothing else: no EPIPE, no stack trace.
+    expect(readFileSync(stderrFile, 'utf8')).toMatch(/^jp: new conversation \S+\n$/);
+    const listed = JSON.parse(spawnSync(process.execPath, [JP_BIN, '-F', 'json', 'conversation', 'ls'], { cwd: project, env: sandboxEnv, encoding: 'utf8' }).stdout);
+    expect(listed.conversations).toHaveLength(1);
+    const [turn] = turnsOf(readEvents(project, listed.conversations[0].id));
+    expect(turn!.find((event) => event.type === 'chat_request')!.content).toBe('x'.repeat(300_000));
+
+    // The same for a command that only prints: all of the conversation, 600 000 characters and more.
+    const shown = piped(`-F json conversation show ${listed.conversations[0].id}`);
+    expect(shown.stdout.trim()).toBe('0');
+    expect(readFileSync(stderrFile, 'utf8')).toBe('');
   });
 });

@@ -6,6 +6,7 @@ import type { AttachmentHandler } from './handler.ts';
 import { createRegistry } from './registry.ts';
 import { tempWorkspace, type TempWorkspace } from './test-support/temp-workspace.ts';
 import { schemeOf } from './uri-scheme.ts';
+import { attachmentError as rejection } from './test-support/rejection.ts';
 
 /** A handler that records its calls and turns each declaration into one text resource. */
 function fakeHandler(schemes: string[], calls: string[][] = []): AttachmentHandler {
@@ -28,15 +29,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await ws.cleanup();
 });
-
-async function rejection(promise: Promise<unknown>): Promise<AttachmentError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AttachmentError);
-  return error as AttachmentError;
-}
 
 describe('schemeOf', () => {
   it('reads RFC 3986 schemes, lowercased, and not paths or drive letters', () => {

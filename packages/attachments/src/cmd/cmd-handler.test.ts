@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HandlerContext } from '../handler.ts';
 import { tempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.ts';
 import { createCmdHandler } from './cmd-handler.ts';
+import { rejectionOf } from '../test-support/rejection.ts';
 
 const handler = createCmdHandler();
 const node = process.execPath;
@@ -29,14 +30,7 @@ async function attach(input: string, ctx: HandlerContext = ws.ctx()): Promise<Re
   return resource!;
 }
 
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(JpError);
-  return error as Error;
-}
+const failure = (promise: Promise<unknown>): Promise<Error> => rejectionOf(promise, JpError);
 
 describe('cmd handler: declarations and identity', () => {
   it('keeps the input as given (trimmed) as declaration and URI; covers only itself', async () => {

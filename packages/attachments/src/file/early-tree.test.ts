@@ -1,12 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AttachmentError, isTextResource, type Resource } from '@jp/core';
+import { isTextResource, JpError, type Resource } from '@jp/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ContentSpool, HandlerContext } from '../handler.ts';
 import { tempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.ts';
 import { earlyDirectory, endEarlyTree, startEarlyTree, takeEarlyTree } from './early-tree.ts';
 import { createEventLoopPacer } from './event-loop-pacer.ts';
 import { createFileHandler } from './file-handler.ts';
+import { attachmentError, rejectionOf } from '../test-support/rejection.ts';
 
 const handler = createFileHandler();
 let ws: TempWorkspace;
@@ -36,15 +37,6 @@ async function resolve(input: string, ctx: HandlerContext): Promise<Resource[]> 
 
 const names = (resources: readonly Resource[]) => resources.map((resource) => resource.name);
 const texts = (resources: readonly Resource[]) => resources.map((resource) => (isTextResource(resource) ? resource.text : undefined));
-
-async function attachmentError(promise: Promise<unknown>): Promise<AttachmentError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AttachmentError);
-  return error as AttachmentError;
-}
 
 describe('earlyDirectory', () => {
   it('names a directory as the handler will declare it, and nothing else', async () => {
@@ -109,10 +101,7 @@ describe('a tree begun early', () => {
     void startEarlyTree({ workspaceRoot: ws.root, ...directory! });
     const controller = new AbortController();
     controller.abort();
-    const error = await resolve('tree/', { ...ws.ctx({ limits: { maxFiles: 1000 } }), signal: controller.signal }).then(
-      () => undefined,
-      (caught: unknown) => caught,
-    );
+    const error = await rejectionOf(resolve('tree/', { ...ws.ctx({ limits: { maxFiles: 1000 } }), signal: controller.signal }), JpError);
     expect(error).toMatchObject({ code: 'interrupted' });
   });
 

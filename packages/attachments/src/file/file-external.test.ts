@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { AttachmentError, isBlobResource, isTextResource, resourceToJson, type Resource } from '@jp/core';
+import { isBlobResource, isTextResource, resourceToJson, type Resource } from '@jp/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.ts';
 import { createFileHandler } from './file-handler.ts';
+import { attachmentError } from '../test-support/rejection.ts';
 
 let ws: TempWorkspace;
 
@@ -17,15 +18,6 @@ afterEach(async () => {
 });
 
 const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-
-async function attachmentError(promise: Promise<unknown>): Promise<AttachmentError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AttachmentError);
-  return error as AttachmentError;
-}
 
 /** What a run does: validate the inputs, then resolve the declarations with the same handler. */
 async function attach(inputs: string[], handler = createFileHandler()): Promise<{ declarations: string[]; resources: Resource[] }> {

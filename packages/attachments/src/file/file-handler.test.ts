@@ -3,10 +3,11 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { AttachmentError, isTextResource, type Resource } from '@jp/core';
+import { isTextResource, type Resource } from '@jp/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.ts';
 import { createFileHandler } from './file-handler.ts';
+import { attachmentError } from '../test-support/rejection.ts';
 
 const handler = createFileHandler();
 let ws: TempWorkspace;
@@ -17,15 +18,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await ws.cleanup();
 });
-
-async function attachmentError(promise: Promise<unknown>): Promise<AttachmentError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AttachmentError);
-  return error as AttachmentError;
-}
 
 async function resolveInput(input: string, cwd = ws.root): Promise<Resource[]> {
   const ctx = ws.ctx({ cwd });

@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { AttachmentError, JpError } from '@jp/core';
+import { JpError } from '@jp/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.ts';
 import { createFileHandler } from './file-handler.ts';
+import { attachmentError } from '../test-support/rejection.ts';
 
 const handler = createFileHandler();
 let ws: TempWorkspace;
@@ -16,15 +17,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await ws.cleanup();
 });
-
-async function attachmentError(promise: Promise<unknown>): Promise<AttachmentError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AttachmentError);
-  return error as AttachmentError;
-}
 
 async function names(input: string): Promise<string[]> {
   const ctx = ws.ctx();

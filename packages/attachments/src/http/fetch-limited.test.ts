@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
-import { AttachmentError } from '@jp/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FetchLimits } from '../handler.ts';
 import { closedPort, startLocalHttpServer, type LocalHttpServer } from './__fixtures__/local-http-server.ts';
 import { fetchLimited, formatBytes } from './fetch-limited.ts';
+import { attachmentError as failure } from '../test-support/rejection.ts';
 
 let server: LocalHttpServer;
 /** What the endless stream wrote before its connection closed. */
@@ -91,15 +91,6 @@ const LIMITS: FetchLimits = { maxBytes: 1024 * 1024, timeoutMs: 5_000, maxRedire
 function get(path: string, limits: Partial<FetchLimits> = {}, signal?: AbortSignal) {
   const url = path.startsWith('http') ? path : server.url(path);
   return fetchLimited(new URL(url), { limits: { ...LIMITS, ...limits }, userAgent: 'jp-test', signal });
-}
-
-async function failure(promise: Promise<unknown>): Promise<AttachmentError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AttachmentError);
-  return error as AttachmentError;
 }
 
 describe('fetchLimited', () => {

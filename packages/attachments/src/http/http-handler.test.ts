@@ -1,8 +1,9 @@
-import { AttachmentError, isBlobResource, isTextResource, type Resource } from '@jp/core';
+import { isBlobResource, isTextResource, type Resource } from '@jp/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort, httpContext, startLocalHttpServer, type LocalHttpServer } from './__fixtures__/local-http-server.ts';
 import { lastModifiedIso } from './fetch-http-resource.ts';
 import { createHttpHandler } from './http-handler.ts';
+import { attachmentError as failure } from '../test-support/rejection.ts';
 
 const handler = createHttpHandler({ userAgent: 'jp/9.9.9' });
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]);
@@ -57,15 +58,6 @@ async function resolveOne(input: string, ctx = httpContext()): Promise<Resource>
   const resources = await handler.resolve([await handler.validate(input, ctx)], ctx);
   expect(resources).toHaveLength(1);
   return resources[0]!;
-}
-
-async function failure(promise: Promise<unknown>): Promise<AttachmentError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AttachmentError);
-  return error as AttachmentError;
 }
 
 describe('http handler', () => {

@@ -7,6 +7,7 @@ import { DEFAULT_LIMITS, type AttachmentLimits, type HandlerContext, type McpCli
 import { connectInMemory, inMemoryClients } from './__fixtures__/connect-in-memory.ts';
 import { createFixtureServer, FIXTURE_PNG_BASE64, FIXTURE_README } from './__fixtures__/fixture-server.mjs';
 import { createMcpHandler } from './mcp-handler.ts';
+import { attachmentError as failure } from '../test-support/rejection.ts';
 
 const handler = createMcpHandler();
 let fixture: Client;
@@ -50,15 +51,6 @@ async function attach(inputs: string[], ctx = context()): Promise<Resource[]> {
   const declarations = [];
   for (const input of inputs) declarations.push(await handler.validate(input, ctx));
   return handler.resolve(declarations, ctx);
-}
-
-async function failure(promise: Promise<unknown>): Promise<AttachmentError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AttachmentError);
-  return error as AttachmentError;
 }
 
 describe('mcp handler: validate', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachValues } from './warm-start.ts';
+import { attachValues, optionValues } from './warm-start.ts';
 
 describe('attachValues', () => {
   it('finds the values of -a, --attach and --attach=, and stops at --', () => {
@@ -7,5 +7,9 @@ describe('attachValues', () => {
     expect(attachValues(['query', '--new', 'text', '--', '-a', 'x'])).toEqual([]);
     // A trailing flag without its value is commander's error to report, not a value.
     expect(attachValues(['query', '-a'])).toEqual([]);
+  });
+
+  it('finds any option the same way, in order: a workspace given twice is the last one', () => {
+    expect(optionValues(['-w', 'a', 'query', '--workspace=b', '-a', 'src/'], '-w', '--workspace')).toEqual(['a', 'b']);
   });
 });

@@ -8,18 +8,24 @@ import { readdirSync } from 'node:fs';
 const GLOB = /[*?[{]/;
 
 /**
- * The `--attach` values among the arguments (`-a X`, `--attach X`, `--attach=X`), read before
- * commander parses them: a guess, good enough to decide whether to start something early.
+ * The values of one option among the arguments (`-a X`, `--attach X`, `--attach=X`), in order,
+ * read before commander parses them: a guess, good enough to decide whether to start something
+ * early.
  */
-export function attachValues(args: readonly string[]): string[] {
+export function optionValues(args: readonly string[], short: string, long: string): string[] {
   const values: string[] = [];
   for (let k = 0; k < args.length; k++) {
     const arg = args[k]!;
     if (arg === '--') break;
-    if ((arg === '-a' || arg === '--attach') && k + 1 < args.length) values.push(args[++k]!);
-    else if (arg.startsWith('--attach=')) values.push(arg.slice('--attach='.length));
+    if ((arg === short || arg === long) && k + 1 < args.length) values.push(args[++k]!);
+    else if (arg.startsWith(`${long}=`)) values.push(arg.slice(long.length + 1));
   }
   return values;
+}
+
+/** The `--attach` values among the arguments. */
+export function attachValues(args: readonly string[]): string[] {
+  return optionValues(args, '-a', '--attach');
 }
 
 /** Entries in a directory without subdirectories from which it counts as a tree anyway. */
@@ -55,6 +61,11 @@ export async function warmStart(args: readonly string[]): Promise<void> {
   const { warmReaderThread } = await import('@jp/attachments/reader-threads');
   warmReaderThread();
   // A directory is walked, and its files given to that reader, while the command's modules load.
-  const { startEarlyTreeFromArgs } = await import('../resolution/early-tree-start.ts');
-  await startEarlyTreeFromArgs(args, trees);
+  const { beginEarlyTree } = await import('../resolution/early-tree-start.ts');
+  await beginEarlyTree({
+    attached: trees,
+    // The last one wins, as in commander.
+    workspace: optionValues(args, '-w', '--workspace').at(-1),
+    persist: !args.includes('--no-persist') && !args.includes('--explain'),
+  });
 }

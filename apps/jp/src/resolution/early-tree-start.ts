@@ -23,33 +23,21 @@ export interface EarlyStore {
 
 let early: EarlyStore | undefined;
 
-/** The value of an option among the arguments (`-w X`, `--workspace X`, `--workspace=X`); the last one wins, as in commander. */
-function optionValue(args: readonly string[], short: string, long: string): string | undefined {
-  let value: string | undefined;
-  for (let k = 0; k < args.length; k++) {
-    const arg = args[k]!;
-    if (arg === '--') break;
-    if ((arg === short || arg === long) && k + 1 < args.length) value = args[++k];
-    else if (arg.startsWith(`${long}=`)) value = arg.slice(long.length + 1);
-  }
-  return value;
-}
-
 /**
- * Starts the early tree of the first directory among `attached` (the `--attach` values), if the
- * command line names a workspace it lies in. Never throws: anything unexpected only means the
- * command walks the directory itself.
+ * Starts the early tree of the first directory among `attached` (the `--attach` values), if it
+ * lies in the workspace the command line names (`workspace`: its `-w`). `persist`: whether the
+ * command will store its turn (no `--no-persist`, no `--explain`), so that a spool is worth
+ * making. Never throws: anything unexpected only means the command walks the directory itself.
  */
-export async function startEarlyTreeFromArgs(args: readonly string[], attached: readonly string[]): Promise<void> {
+export async function beginEarlyTree(start: { attached: readonly string[]; workspace: string | undefined; persist: boolean }): Promise<void> {
   try {
     const cwd = process.cwd();
-    const workspace = findWorkspace(cwd, optionValue(args, '-w', '--workspace'));
-    for (const input of attached) {
+    const workspace = findWorkspace(cwd, start.workspace);
+    for (const input of start.attached) {
       const directory = await earlyDirectory(input, workspace.root, cwd);
       if (directory === undefined) continue;
-      const persist = !args.includes('--no-persist') && !args.includes('--explain');
       const blobs = new BlobStore(workspace.jpDir);
-      const store: EarlyStore = { jpDir: workspace.jpDir, blobs, fileContents: new FileContents(workspace.jpDir, blobs), spool: persist ? blobs.createSpool() : undefined };
+      const store: EarlyStore = { jpDir: workspace.jpDir, blobs, fileContents: new FileContents(workspace.jpDir, blobs), spool: start.persist ? blobs.createSpool() : undefined };
       // Not awaited: the walk goes on while the command loads (its failure is the handler's to see).
       void startEarlyTree({ workspaceRoot: workspace.root, ...directory, fileContents: store.fileContents, spool: store.spool });
       early = store;

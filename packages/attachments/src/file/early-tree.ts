@@ -4,7 +4,7 @@ import { createEventLoopPacer } from './event-loop-pacer.ts';
 import { declarationOf, locateFileTarget } from './file-target.ts';
 import type { FileToRead } from './read-file-resource.ts';
 import { startFileReading, type ReadFilesOptions } from './read-file-resources.ts';
-import { walkedFileToRead, walkFiles, type WalkedFile } from './walk-files.ts';
+import { feedingWalk, walkFiles, type WalkedFile } from './walk-files.ts';
 
 /*
  * A directory attachment walked and read before the command knows its configuration (RFD 002,
@@ -84,21 +84,14 @@ export function startEarlyTree(start: EarlyTreeStart): Promise<void> {
   const interrupted = new AbortController();
   const pace = createEventLoopPacer(interrupted.signal);
   const reading = startFileReading(ctx, { pace, onFile: (file) => progress?.(file) });
-  const toRead = new Map<WalkedFile, FileToRead>();
+  const { found, readOf } = feedingWalk(start.declaration, (files) => reading.feed(files));
   const walked = walkFiles({
     workspaceRoot: start.workspaceRoot,
     start: start.realPath,
     input: start.declaration,
     logger: ctx.logger,
     pace,
-    found: (files) => {
-      const batch = files.map((file) => {
-        const read = walkedFileToRead(file, start.declaration);
-        toRead.set(file, read);
-        return read;
-      });
-      reading.feed(batch);
-    },
+    found,
   });
   const self: Started = {
     ...start,
@@ -113,7 +106,7 @@ export function startEarlyTree(start: EarlyTreeStart): Promise<void> {
     },
     tree: {
       walked,
-      readOf: (file) => toRead.get(file) ?? walkedFileToRead(file, start.declaration),
+      readOf,
       finish: (order, command, options) => reading.finish(order, { ctx: command, options }),
       close: () => {
         reading.close();

@@ -13,7 +13,7 @@ import { fsAttachmentError } from './fs-error.ts';
 import { readFileResource } from './read-file-resource.ts';
 import { startFileReading } from './read-file-resources.ts';
 import type { FileToRead } from './read-file-resource.ts';
-import { walkedFileToRead, type WalkedFile } from './walk-files.ts';
+import { feedingWalk } from './walk-files.ts';
 import { fileUri, resourceName } from './workspace-path.ts';
 
 /** Where an `external:` declaration of this run came from. Lives in memory only, for one run. */
@@ -88,17 +88,9 @@ export function createFileHandler(): AttachmentHandler {
     // come back in the walk's sorted order.
     const reading = startFileReading(ctx, options);
     try {
-      const toRead = new Map<WalkedFile, FileToRead>();
-      const found = (files: readonly WalkedFile[]): void => {
-        const batch = files.map((file) => {
-          const read = walkedFileToRead(file, declaration);
-          toRead.set(file, read);
-          return read;
-        });
-        reading.feed(batch);
-      };
+      const { found, readOf } = feedingWalk(declaration, (files) => reading.feed(files));
       const walked = await expandFileTarget(target, ctx, pace, found);
-      return await reading.finish(walked.map((file) => toRead.get(file)!));
+      return await reading.finish(walked.map(readOf));
     } finally {
       reading.close();
     }

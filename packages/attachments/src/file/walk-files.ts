@@ -185,12 +185,36 @@ export async function walkFiles(options: WalkOptions): Promise<WalkedFile[]> {
 }
 
 /** The file a walked file becomes, under its declaration. */
-export function walkedFileToRead(file: WalkedFile, declaration: string): FileToRead {
+function walkedFileToRead(file: WalkedFile, declaration: string): FileToRead {
   return {
     realPath: file.realPath,
     uri: fileUri(file.realPath),
     name: resourceName(file.relative),
     input: declaration,
     label: `${file.relative} (from ${declaration})`,
+  };
+}
+
+/**
+ * For a walk whose files are read as it finds them: `found` (its `WalkOptions.found`) hands each
+ * batch to `feed` as files to read under `declaration`, and `readOf` gives, once the walk is
+ * over, the very file fed for each file it returns (a reading knows its files by identity).
+ */
+export function feedingWalk(declaration: string, feed: (files: readonly FileToRead[]) => void): {
+  found: (files: readonly WalkedFile[]) => void;
+  readOf: (file: WalkedFile) => FileToRead;
+} {
+  const fed = new Map<WalkedFile, FileToRead>();
+  return {
+    found(files) {
+      feed(
+        files.map((file) => {
+          const read = walkedFileToRead(file, declaration);
+          fed.set(file, read);
+          return read;
+        }),
+      );
+    },
+    readOf: (file) => fed.get(file) ?? walkedFileToRead(file, declaration),
   };
 }

@@ -1,13 +1,14 @@
 import * as z from 'zod';
-import { lazily } from './lazily.ts';
 
-/** Base64 text in JSON, bytes in memory (built on first use, `lazily`). */
-export const base64BytesSchema = lazily(() => {
-  // Bytes in memory. `z.instanceof(Uint8Array)` would type them `Uint8Array<ArrayBuffer>`, which
-  // rejects Node's `Buffer` (backed by `ArrayBufferLike`) that file reads return; any view will do.
-  const bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: 'expected bytes (a Uint8Array)' });
-  return z.codec(z.base64(), bytes, {
+/**
+ * Bytes in memory, base64 text in JSON. Any `Uint8Array` view is accepted (`z.instanceof` would
+ * reject Node's `Buffer`, which file reads return).
+ */
+export const Base64BytesSchema = z.codec(
+  z.base64(),
+  z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: 'expected bytes (a Uint8Array)' }),
+  {
     decode: (text) => new Uint8Array(Buffer.from(text, 'base64')),
     encode: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64'),
-  });
-});
+  },
+);

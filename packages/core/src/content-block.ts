@@ -1,26 +1,28 @@
 import * as z from 'zod';
-import { inputRequestSchema } from './input-request.ts';
-import { lazily } from './lazily.ts';
-import { resourceSchemas } from './resource.ts';
+import { InputRequestSchema } from './input-request.ts';
+import { LoadedResourceSchema, ResourceSchema } from './resource.ts';
 
-/** The schemas of tool output's blocks (RFD 058), built on first use (`lazily`). */
-export const contentBlockSchemas = lazily(() => {
-  const text = z.object({ type: z.literal('text'), text: z.string() });
-  /** A resource returned by a tool; `formatted` here is the tool's presentation for the model. */
-  const resource = z.object({
-    type: z.literal('resource'),
-    resource: resourceSchemas().resource,
-    formatted: z.string().optional(),
-  });
-  const question = z.object({ type: z.literal('question'), question: inputRequestSchema() });
-  /** Typed tool output: text, resources and questions, in order. */
-  const block = z.discriminatedUnion('type', [text, resource, question]);
-  return { text, resource, question, block };
-});
-type ContentBlockSchemas = ReturnType<typeof contentBlockSchemas>;
+/** Tool output's blocks (RFD 058): text, resources and questions, discriminated on `type`. */
+export const TextBlockSchema = z.object({ type: z.literal('text'), text: z.string() });
+/** A resource returned by a tool; `formatted` here is the tool's presentation for the model. */
+export const ResourceBlockSchema = z.object({ type: z.literal('resource'), resource: ResourceSchema, formatted: z.string().optional() });
+export const QuestionBlockSchema = z.object({ type: z.literal('question'), question: InputRequestSchema });
+/** A block as the conversation stores it: its resource may refer to stored content. */
+export const ContentBlockSchema = z.discriminatedUnion('type', [TextBlockSchema, ResourceBlockSchema, QuestionBlockSchema]);
 
-export type TextBlock = z.infer<ContentBlockSchemas['text']>;
-export type ResourceBlock = z.output<ContentBlockSchemas['resource']>;
-export type QuestionBlock = z.infer<ContentBlockSchemas['question']>;
-export type ContentBlock = z.output<ContentBlockSchemas['block']>;
-export type ContentBlockJson = z.input<ContentBlockSchemas['block']>;
+/**
+ * A block as a tool or an MCP server gives it: a resource's content is inline. What comes from
+ * outside jp is parsed with this schema, so it cannot point at stored content.
+ */
+export const ToolContentBlockSchema = z.discriminatedUnion('type', [
+  TextBlockSchema,
+  ResourceBlockSchema.extend({ resource: LoadedResourceSchema }),
+  QuestionBlockSchema,
+]);
+
+export type TextBlock = z.infer<typeof TextBlockSchema>;
+export type ResourceBlock = z.output<typeof ResourceBlockSchema>;
+export type QuestionBlock = z.infer<typeof QuestionBlockSchema>;
+export type ContentBlock = z.output<typeof ContentBlockSchema>;
+export type ToolContentBlock = z.output<typeof ToolContentBlockSchema>;
+export type ContentBlockJson = z.input<typeof ToolContentBlockSchema>;

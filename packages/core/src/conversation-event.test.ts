@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   KNOWN_EVENT_TYPES,
-  eventSchemas,
+  EVENT_SCHEMAS,
   eventToJson,
   isKnownEvent,
   isKnownEventType,
@@ -241,7 +241,7 @@ describe('malformed events', () => {
     const bad = { type: 'chat_request', timestamp: 't', content: 'x', resources: [{ uri: 'u', text: 'ok' }, { uri: 'v', blob: '%%%' }] };
     expect(errorOf(bad)).toBe('invalid chat_request event: resources[1].blob: Invalid base64-encoded string');
     const both = { type: 'chat_request', timestamp: 't', content: 'x', resources: [{ uri: 'u', text: 'a', blob: 'YQ==' }] };
-    expect(errorOf(both)).toBe('invalid chat_request event: resources[0]: a resource has either "text" or "blob", not both');
+    expect(errorOf(both)).toBe('invalid chat_request event: resources[0]: a resource has one of "text" (a string), "blob" (base64) or "ref" (stored content), not "text" and "blob"');
   });
 
   it('rejects a tool_call_response with an unknown content block type', () => {
@@ -258,9 +258,7 @@ describe('malformed events', () => {
     expect(errorOf({ type: 'chat_response', timestamp: 't', message: 5 })).toBe(
       'invalid chat_response event: message: Invalid input: expected string, received number',
     );
-    // Built once, on first use: the same schemas every time.
-    expect(eventSchemas()).toBe(eventSchemas());
-    expect(eventSchemas().chat_response.safeParse({ type: 'chat_response', timestamp: 't', reasoning: 'r', structured: 1 }).success).toBe(false);
+    expect(EVENT_SCHEMAS.chat_response.safeParse({ type: 'chat_response', timestamp: 't', reasoning: 'r', structured: 1 }).success).toBe(false);
   });
 
   it('rejects negative or fractional token counts', () => {

@@ -1,8 +1,7 @@
 import * as z from 'zod';
-import { contentBlockSchemas } from './content-block.ts';
+import { ContentBlockSchema } from './content-block.ts';
 import { describeIssues } from './describe-issues.ts';
-import { lazily } from './lazily.ts';
-import { resourceSchemas } from './resource.ts';
+import { ResourceSchema } from './resource.ts';
 
 /** The three kinds of answer a chat_response carries, exactly one of them. */
 const RESPONSE_KINDS = ['message', 'reasoning', 'structured'] as const;
@@ -19,93 +18,87 @@ function responseError(issue: z.core.$ZodRawIssue): string {
   return 'a chat_response has exactly one of "message" (string), "reasoning" (string) or "structured"';
 }
 
-/** The schema of each known event type, by type: some forty zod constructors (`lazily`). */
-function buildEventSchemas() {
-  const timestamp = z.string().min(1);
-  const JsonObjectSchema = z.record(z.string(), z.unknown());
+const timestamp = z.string().min(1);
+const JsonObjectSchema = z.record(z.string(), z.unknown());
 
-  /** Token counts; `inputTokens` counts every input token, cached or not (cache reads and writes are also given apart). */
-  const usage = z.object({
-    inputTokens: z.number().int().nonnegative().optional(),
-    outputTokens: z.number().int().nonnegative().optional(),
-    cacheReadTokens: z.number().int().nonnegative().optional(),
-    cacheWriteTokens: z.number().int().nonnegative().optional(),
-  });
-  const responseFields = { type: z.literal('chat_response'), timestamp, usage: usage.optional() };
-  const absent = z.never().optional();
+/** Token counts; `inputTokens` counts every input token, cached or not (cache reads and writes are also given apart). */
+export const UsageSchema = z.object({
+  inputTokens: z.number().int().nonnegative().optional(),
+  outputTokens: z.number().int().nonnegative().optional(),
+  cacheReadTokens: z.number().int().nonnegative().optional(),
+  cacheWriteTokens: z.number().int().nonnegative().optional(),
+});
+export type Usage = z.infer<typeof UsageSchema>;
 
-  return {
-    /** Opens a turn: everything up to the next `turn_start` belongs to it. */
-    turn_start: z.object({ type: z.literal('turn_start'), timestamp }),
-    /**
-     * The user's message. `resources` are the snapshots attached at this turn; lines written
-     * before resources existed have none and parse as `[]`.
-     */
-    chat_request: z.object({
-      type: z.literal('chat_request'),
-      timestamp,
-      content: z.string(),
-      schema: JsonObjectSchema.optional(),
-      resources: z.array(resourceSchemas().resource).default([]),
-    }),
-    /**
-     * The assistant's answer: a message, its reasoning, or structured data (with `--schema`).
-     * Exactly one of the three; an event carrying two is rejected rather than silently losing one.
-     */
-    chat_response: z.union(
-      [
-        z.object({ ...responseFields, message: z.string(), reasoning: absent, structured: absent }),
-        z.object({ ...responseFields, reasoning: z.string(), message: absent, structured: absent }),
-        z.object({ ...responseFields, structured: z.unknown(), message: absent, reasoning: absent }),
-      ],
-      { error: responseError },
-    ),
-    tool_call_request: z.object({
-      type: z.literal('tool_call_request'),
-      timestamp,
-      id: z.string().min(1),
-      name: z.string().min(1),
-      arguments: JsonObjectSchema,
-    }),
-    tool_call_response: z.object({
-      type: z.literal('tool_call_response'),
-      timestamp,
-      id: z.string().min(1),
-      content: z.array(contentBlockSchemas().block),
-      isError: z.boolean().default(false),
-    }),
-    /** A change to the conversation's configuration: a partial config, merged over what came before. */
-    config_delta: z.object({
-      type: z.literal('config_delta'),
-      timestamp,
-      delta: JsonObjectSchema,
-    }),
-  };
-}
+/** Opens a turn: everything up to the next `turn_start` belongs to it. */
+export const TurnStartEventSchema = z.object({ type: z.literal('turn_start'), timestamp });
+export type TurnStartEvent = z.infer<typeof TurnStartEventSchema>;
 
-/** The schema of each known event type, built once, on first use. */
-export const eventSchemas = lazily(buildEventSchemas);
-type EventSchemas = ReturnType<typeof buildEventSchemas>;
+/**
+ * The user's message. `resources` are the snapshots attached at this turn; lines written before
+ * resources existed have none and parse as `[]`.
+ */
+export const ChatRequestEventSchema = z.object({
+  type: z.literal('chat_request'),
+  timestamp,
+  content: z.string(),
+  schema: JsonObjectSchema.optional(),
+  resources: z.array(ResourceSchema).default([]),
+});
+export type ChatRequestEvent = z.output<typeof ChatRequestEventSchema>;
 
-export type TurnStartEvent = z.infer<EventSchemas['turn_start']>;
-export type ChatRequestEvent = z.output<EventSchemas['chat_request']>;
-export type ChatResponseEvent = z.infer<EventSchemas['chat_response']>;
-export type Usage = NonNullable<ChatResponseEvent['usage']>;
-export type ToolCallRequestEvent = z.infer<EventSchemas['tool_call_request']>;
-export type ToolCallResponseEvent = z.output<EventSchemas['tool_call_response']>;
-export type ConfigDeltaEvent = z.infer<EventSchemas['config_delta']>;
+const responseFields = { type: z.literal('chat_response'), timestamp, usage: UsageSchema.optional() };
+const absent = z.never().optional();
+
+/**
+ * The assistant's answer: a message, its reasoning, or structured data (with `--schema`). Exactly
+ * one of the three; an event carrying two is rejected rather than silently losing one.
+ */
+export const ChatResponseEventSchema = z.union(
+  [
+    z.object({ ...responseFields, message: z.string(), reasoning: absent, structured: absent }),
+    z.object({ ...responseFields, reasoning: z.string(), message: absent, structured: absent }),
+    z.object({ ...responseFields, structured: z.unknown(), message: absent, reasoning: absent }),
+  ],
+  { error: responseError },
+);
+export type ChatResponseEvent = z.infer<typeof ChatResponseEventSchema>;
+
+export const ToolCallRequestEventSchema = z.object({
+  type: z.literal('tool_call_request'),
+  timestamp,
+  id: z.string().min(1),
+  name: z.string().min(1),
+  arguments: JsonObjectSchema,
+});
+export type ToolCallRequestEvent = z.infer<typeof ToolCallRequestEventSchema>;
+
+export const ToolCallResponseEventSchema = z.object({
+  type: z.literal('tool_call_response'),
+  timestamp,
+  id: z.string().min(1),
+  content: z.array(ContentBlockSchema),
+  isError: z.boolean().default(false),
+});
+export type ToolCallResponseEvent = z.output<typeof ToolCallResponseEventSchema>;
+
+/** A change to the conversation's configuration: a partial config, merged over what came before. */
+export const ConfigDeltaEventSchema = z.object({ type: z.literal('config_delta'), timestamp, delta: JsonObjectSchema });
+export type ConfigDeltaEvent = z.infer<typeof ConfigDeltaEventSchema>;
+
+/** The schema of each known event type, by type. */
+export const EVENT_SCHEMAS = {
+  turn_start: TurnStartEventSchema,
+  chat_request: ChatRequestEventSchema,
+  chat_response: ChatResponseEventSchema,
+  tool_call_request: ToolCallRequestEventSchema,
+  tool_call_response: ToolCallResponseEventSchema,
+  config_delta: ConfigDeltaEventSchema,
+};
+type EventSchemas = typeof EVENT_SCHEMAS;
 
 export type KnownEventType = keyof EventSchemas;
-/** Every known type, once: the record makes the compiler check the list against the schemas. */
-const KNOWN_TYPES: Record<KnownEventType, true> = {
-  turn_start: true,
-  chat_request: true,
-  chat_response: true,
-  tool_call_request: true,
-  tool_call_response: true,
-  config_delta: true,
-};
-export const KNOWN_EVENT_TYPES = Object.keys(KNOWN_TYPES) as KnownEventType[];
+export const KNOWN_EVENT_TYPES = Object.keys(EVENT_SCHEMAS) as KnownEventType[];
 
 /**
  * An event of a type this version does not know (written by a newer jp, or by hand). It is kept
@@ -128,7 +121,7 @@ export type KnownEvent =
 export type ConversationEvent = KnownEvent | UnknownEvent;
 
 export function isKnownEventType(type: string): type is KnownEventType {
-  return Object.hasOwn(KNOWN_TYPES, type);
+  return Object.hasOwn(EVENT_SCHEMAS, type);
 }
 
 export function isKnownEvent(event: ConversationEvent): event is KnownEvent {
@@ -149,7 +142,7 @@ export function parseEvent(json: unknown): ParseEventResult {
   if (!isKnownEventType(type)) {
     return { success: true, event: { ...(json as UnknownEvent) } };
   }
-  const parsed = eventSchemas()[type].safeParse(json);
+  const parsed = EVENT_SCHEMAS[type].safeParse(json);
   if (!parsed.success) {
     return { success: false, error: `invalid ${type} event: ${describeIssues(parsed.error.issues)}` };
   }
@@ -159,7 +152,7 @@ export function parseEvent(json: unknown): ParseEventResult {
 /** The JSON form of an event: blobs as base64, empty `resources` left out. */
 export function eventToJson(event: ConversationEvent): Record<string, unknown> {
   if (!isKnownEvent(event)) return { ...event };
-  const json = z.encode(eventSchemas()[event.type] as z.ZodType, event) as Record<string, unknown>;
+  const json = z.encode(EVENT_SCHEMAS[event.type] as z.ZodType, event) as Record<string, unknown>;
   if (event.type === 'chat_request' && Array.isArray(json.resources) && json.resources.length === 0) {
     delete json.resources;
   }

@@ -2,15 +2,22 @@ import { describe, expect, it } from 'vitest';
 import type { ContentBlock } from './content-block.ts';
 import type { ChatRequestEvent, ConversationEvent, ToolCallResponseEvent } from './conversation-event.ts';
 import { dedupeResources } from './dedupe-resources.ts';
-import { sha256Hex } from './resource-checksum.ts';
+import { hash } from 'node:crypto';
 import type { Resource } from './resource.ts';
+
+const sha256Hex = (data: string | Uint8Array) => hash('sha256', data, 'hex');
 
 const timestamp = '2026-01-01T00:00:00.000Z';
 const big = 'x'.repeat(400);
 const on = { enabled: true, minBytes: 300 };
 
-const text = (uri: string, content: string, extra: Partial<Resource> = {}): Resource => ({ uri, mimeType: 'text/plain', text: content, ...extra }) as Resource;
-const bytes = (uri: string, data: Uint8Array): Resource => ({ uri, mimeType: 'image/png', blob: data });
+// The stream holds content references (the app stores content apart before converting a turn).
+const text = (uri: string, content: string): Resource => ({
+  uri,
+  mimeType: 'text/plain',
+  ref: { sha256: sha256Hex(content), size: Buffer.byteLength(content), encoding: 'text' },
+});
+const bytes = (uri: string, data: Uint8Array): Resource => ({ uri, mimeType: 'image/png', ref: { sha256: sha256Hex(data), size: data.byteLength, encoding: 'binary' } });
 const turn = (resources: Resource[] = [], ...after: ConversationEvent[]): ConversationEvent[] => [
   { type: 'turn_start', timestamp },
   { type: 'chat_request', timestamp, content: 'q', resources },
@@ -31,7 +38,7 @@ describe('dedupeResources', () => {
       [`[unchanged: same content as file:///w/a.txt attached in turn 0 (sha256 ${sha256Hex(big)}); not repeated here]`],
     ]);
     // The content stays: only what the model is shown changes.
-    expect((requests(out)[2]!.resources[0] as { text: string }).text).toBe(big);
+    expect(requests(out)[2]!.resources[0]).toMatchObject({ ref: { sha256: sha256Hex(big), encoding: 'text' } });
   });
 
   it('sends changed content, other URIs with the same content, and small resources in full', () => {
@@ -79,12 +86,12 @@ describe('dedupeResources', () => {
     expect(formattedOf(out)[3]![0]).toMatch(/same content as file:\/\/\/w\/b\.txt returned by tool call call_2 in turn 2 /);
   });
 
-  it('treats blob resources alike, and keeps their bytes', () => {
+  it('treats binary content alike, and keeps its reference', () => {
     const png = new Uint8Array(500).fill(7);
     const events = [...turn([bytes('file:///w/p.png', png)]), ...turn([bytes('file:///w/p.png', new Uint8Array(png))])];
     const out = requests(dedupeResources(events, on));
     expect(out[1]!.resources[0]!.formatted).toMatch(/^\[unchanged: same content as file:\/\/\/w\/p\.png attached in turn 0/);
-    expect((out[1]!.resources[0] as { blob: Uint8Array }).blob).toEqual(png);
+    expect(out[1]!.resources[0]).toMatchObject({ ref: { sha256: sha256Hex(png), size: 500, encoding: 'binary' } });
   });
 
   it('sends two copies inside one event in full, and names the first delivery for later repeats', () => {
@@ -111,6 +118,12 @@ describe('dedupeResources', () => {
     ];
     const full = dedupeResources(events, on);
     for (let end = 1; end <= events.length; end++) expect(dedupeResources(events.slice(0, end), on)).toEqual(full.slice(0, end));
+  });
+
+  it('never takes a resource with its content inline for a repeat: its digest is not known', () => {
+    const inline: Resource = { uri: 'u:a', text: big };
+    const events = [...turn([inline]), ...turn([inline]), ...turn([text('u:a', big)]), ...turn([text('u:a', big)])];
+    expect(formattedOf(dedupeResources(events, on))).toEqual([[undefined], [undefined], [undefined], [expect.stringContaining('attached in turn 2')]]);
   });
 
   it('leaves its input alone and returns untouched events as they were', () => {

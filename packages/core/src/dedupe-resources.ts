@@ -1,7 +1,6 @@
 import type { ContentBlock } from './content-block.ts';
 import type { ChatRequestEvent, ConversationEvent, ToolCallResponseEvent } from './conversation-event.ts';
-import { resourceByteLength, resourceSha256 } from './resource-checksum.ts';
-import type { Resource } from './resource.ts';
+import { isRefResource, type Resource } from './resource.ts';
 
 export interface DedupeOptions {
   /** `conversation.deduplication.enabled`: when false the events are returned as they are. */
@@ -28,7 +27,9 @@ export function dedupeReference(uri: string, sha256: string, first: Delivery): s
  * Replaces every resource whose content the model has already been given by a short reference
  * (RFD 008). A resource is a repeat when an earlier event of the stream — an attachment of an
  * earlier turn or an earlier tool result — carried the same canonical URI with the same sha256,
- * and its raw size is at least `minBytes`. The repeat keeps its URI and metadata; its `formatted`
+ * and its raw size is at least `minBytes`. Digests are those of content references: the stream
+ * holds references (the app stores content apart before a turn is converted), and a resource
+ * with its content inline is never taken for a repeat. The repeat keeps its URI and metadata; its `formatted`
  * (and, in a tool result, the block's `formatted`) becomes the reference, which every provider
  * sends instead of the content.
  *
@@ -52,19 +53,19 @@ export function dedupeResources(events: readonly ConversationEvent[], options: D
 
   /**
    * The reference for each resource of one event (`undefined`: send it), then its deliveries
-   * recorded unless `last` (no event after it could repeat them). A digest is looked up only for
-   * a URI delivered before: a first turn's thousands of files cost one map lookup each.
+   * recorded unless `last` (no event after it could repeat them).
    */
   const verdicts = (resources: readonly Resource[], source: Delivery, last: boolean): Array<string | undefined> => {
     const out = resources.map((resource) => {
-      if (!delivered.has(resource.uri)) return undefined;
-      const sha256 = resourceSha256(resource);
+      if (!isRefResource(resource) || !delivered.has(resource.uri)) return undefined;
+      const { sha256, size } = resource.ref;
       const first = firstDelivery(resource.uri, sha256);
-      return first !== undefined && resourceByteLength(resource) >= options.minBytes ? dedupeReference(resource.uri, sha256, first) : undefined;
+      return first !== undefined && size >= options.minBytes ? dedupeReference(resource.uri, sha256, first) : undefined;
     });
     if (last) return out;
     for (const resource of resources) {
-      const sha256 = resourceSha256(resource);
+      if (!isRefResource(resource)) continue;
+      const { sha256 } = resource.ref;
       const known = delivered.get(resource.uri);
       if (known === undefined) delivered.set(resource.uri, { sha256, first: source });
       else if (known.sha256 !== sha256 && known.others?.has(sha256) !== true) (known.others ??= new Map()).set(sha256, source);

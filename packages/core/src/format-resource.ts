@@ -1,6 +1,5 @@
 import { fenceLanguage } from './mime-language.ts';
-import { resourceByteLength } from './resource-checksum.ts';
-import { isTextResource, type Resource } from './resource.ts';
+import { isTextResource, type LoadedResource } from './resource.ts';
 
 /** A fence of backticks longer than any run of backticks in the text, so the text cannot close it. */
 function fenceFor(text: string): string {
@@ -14,10 +13,10 @@ function fenceFor(text: string): string {
  * text in a fenced code block tagged with the language of its MIME type. Binary content has no
  * textual form; providers send it as a native part, and this gives a one-line placeholder.
  */
-export function formatResource(resource: Resource): string {
+export function formatResource(resource: LoadedResource): string {
   if (resource.formatted !== undefined) return resource.formatted;
   if (!isTextResource(resource)) {
-    return `[binary resource ${resource.uri}: ${resource.mimeType ?? 'application/octet-stream'}, ${resourceByteLength(resource)} bytes]`;
+    return `[binary resource ${resource.uri}: ${resource.mimeType ?? 'application/octet-stream'}, ${resource.blob.byteLength} bytes]`;
   }
   const fence = fenceFor(resource.text);
   const body = resource.text.endsWith('\n') ? resource.text : `${resource.text}\n`;

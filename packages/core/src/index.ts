@@ -1,32 +1,62 @@
-export { annotationsSchema, type Annotations } from './annotations.ts';
-export { base64BytesSchema } from './base64.ts';
+// The core model: zod schemas with their types, and pure functions over them. No I/O, no Node
+// modules. Errors are exported here too; with `sideEffects: false` a bundle that imports only
+// them does not load the schemas.
+export { AnnotationsSchema, type Annotations } from './annotations.ts';
+export { Base64BytesSchema } from './base64.ts';
+export { ContentRefSchema, SHA256_PATTERN, type ContentRef } from './content-ref.ts';
 export {
+  BlobResourceSchema,
+  LoadedResourceSchema,
+  RefResourceSchema,
+  ResourceSchema,
+  TextResourceSchema,
   isBlobResource,
+  isRefResource,
   isTextResource,
   resourceFromJson,
   resourceMetadataJson,
-  resourceSchemas,
   resourceToJson,
   type BlobResource,
+  type LoadedResource,
+  type RefResource,
   type Resource,
   type ResourceJson,
   type ResourceMetadataJson,
   type TextResource,
 } from './resource.ts';
-export { textResourceFromSource, textResourceFromUtf8, type Utf8Source } from './utf8-text-resource.ts';
-export { rememberResourceDigest, resourceByteLength, resourceBytes, resourceSha256, sha256Hex } from './resource-checksum.ts';
-export { inputRequestSchema, type InputRequest } from './input-request.ts';
 export {
-  contentBlockSchemas,
+  mapResources,
+  resolveResourceContent,
+  resourceByteLength,
+  resourceBytes,
+  resourceEncoding,
+  withContentRef,
+  withLoadedContent,
+} from './resource-content.ts';
+export { InputRequestSchema, type InputRequest } from './input-request.ts';
+export {
+  ContentBlockSchema,
+  QuestionBlockSchema,
+  ResourceBlockSchema,
+  TextBlockSchema,
+  ToolContentBlockSchema,
   type ContentBlock,
   type ContentBlockJson,
   type QuestionBlock,
   type ResourceBlock,
   type TextBlock,
+  type ToolContentBlock,
 } from './content-block.ts';
 export {
+  ChatRequestEventSchema,
+  ChatResponseEventSchema,
+  ConfigDeltaEventSchema,
+  EVENT_SCHEMAS,
   KNOWN_EVENT_TYPES,
-  eventSchemas,
+  ToolCallRequestEventSchema,
+  ToolCallResponseEventSchema,
+  TurnStartEventSchema,
+  UsageSchema,
   eventToJson,
   isKnownEvent,
   isKnownEventType,
@@ -46,6 +76,7 @@ export {
   type Usage,
 } from './conversation-event.ts';
 export { fenceLanguage } from './mime-language.ts';
+export { TEXTUAL_APPLICATION_TYPES, isTextualMimeType, mimeEssence } from './mime-type.ts';
 export { formatResource } from './format-resource.ts';
 export {
   contentFromMcpToolResult,
@@ -58,6 +89,7 @@ export {
 } from './mcp-conversions.ts';
 export { groupTurns, type Turn } from './turns.ts';
 export { dedupeReference, dedupeResources, type DedupeOptions } from './dedupe-resources.ts';
+export { describeIssues } from './describe-issues.ts';
 export { ExitCode, JpError, isJpError } from './errors/jp-error.ts';
 export { UsageError } from './errors/usage-error.ts';
 export { AttachmentError } from './errors/attachment-error.ts';

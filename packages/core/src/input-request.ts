@@ -1,13 +1,10 @@
 import * as z from 'zod';
-import { lazily } from './lazily.ts';
 
 /** A question a tool asks: a one-line label and a JSON Schema for the answer. */
-export const inputRequestSchema = lazily(() =>
-  z.object({
-    id: z.string().min(1),
-    text: z.string(),
-    schema: z.record(z.string(), z.unknown()),
-    default: z.unknown().optional(),
-  }),
-);
-export type InputRequest = z.infer<ReturnType<typeof inputRequestSchema>>;
+export const InputRequestSchema = z.object({
+  id: z.string().min(1),
+  text: z.string(),
+  schema: z.record(z.string(), z.unknown()),
+  default: z.unknown().optional(),
+});
+export type InputRequest = z.infer<typeof InputRequestSchema>;

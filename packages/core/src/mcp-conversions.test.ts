@@ -17,7 +17,7 @@ import {
   type McpEmbeddedResource,
   type McpResourceContents,
 } from './mcp-conversions.ts';
-import { isBlobResource, isTextResource, resourceToJson, type Resource } from './resource.ts';
+import { isBlobResource, isTextResource, resourceToJson, type LoadedResource } from './resource.ts';
 
 // Compile-time: what the SDK hands us must be accepted by our structural types without casts.
 type SdkResourceContents = ReadResourceResult['contents'][number];
@@ -98,7 +98,7 @@ async function call(name: string): Promise<CallToolResult> {
 /** The keys jp adds on top of MCP; none may appear on a resource built from MCP data. */
 const EXTENSIONS = ['name', 'title', 'description', 'formatted'];
 
-function expectNoExtensions(resource: Resource): void {
+function expectNoExtensions(resource: LoadedResource): void {
   for (const key of EXTENSIONS) expect(resource).not.toHaveProperty(key);
   for (const key of EXTENSIONS) expect(resourceToJson(resource)).not.toHaveProperty(key);
 }

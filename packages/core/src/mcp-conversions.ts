@@ -1,6 +1,6 @@
-import type { ContentBlock } from './content-block.ts';
+import type { ToolContentBlock } from './content-block.ts';
 import type { Annotations } from './annotations.ts';
-import { resourceSchemas, type Resource } from './resource.ts';
+import { LoadedResourceSchema, type LoadedResource } from './resource.ts';
 
 /**
  * Structural views of the MCP SDK's types (`ResourceContents`, `EmbeddedResource`,
@@ -44,7 +44,7 @@ function canonicalBase64(data: string, what: string): string {
 }
 
 /** Converts MCP resource contents; throws when they carry neither text nor blob. */
-export function resourceFromMcpContents(contents: McpResourceContents): Resource {
+export function resourceFromMcpContents(contents: McpResourceContents): LoadedResource {
   const fields: Record<string, unknown> = { uri: contents.uri };
   if (contents.mimeType !== undefined) fields.mimeType = contents.mimeType;
   if (contents.annotations !== undefined) fields.annotations = contents.annotations;
@@ -52,14 +52,14 @@ export function resourceFromMcpContents(contents: McpResourceContents): Resource
   if (typeof contents.text === 'string') fields.text = contents.text;
   else if (typeof contents.blob === 'string') fields.blob = canonicalBase64(contents.blob, `resource ${contents.uri}`);
   else throw new Error(`MCP resource ${contents.uri} has neither text nor blob`);
-  return resourceSchemas().resource.parse(fields);
+  return LoadedResourceSchema.parse(fields);
 }
 
 /**
  * An embedded resource becomes a resource; annotations on the block (MCP puts them there) are
  * used when the contents carry none.
  */
-export function resourceFromMcpEmbedded(embedded: McpEmbeddedResource): Resource {
+export function resourceFromMcpEmbedded(embedded: McpEmbeddedResource): LoadedResource {
   const resource = resourceFromMcpContents(embedded.resource);
   if (resource.annotations === undefined && embedded.annotations !== undefined) {
     return { ...resource, annotations: embedded.annotations };
@@ -68,7 +68,7 @@ export function resourceFromMcpEmbedded(embedded: McpEmbeddedResource): Resource
 }
 
 export interface ConvertedToolResult {
-  content: ContentBlock[];
+  content: ToolContentBlock[];
   isError: boolean;
   /** Blocks this conversion cannot represent on its own (e.g. `resource_link`, read by the caller). */
   unconverted: Array<{ index: number; block: { type: string; [field: string]: unknown } }>;
@@ -81,7 +81,7 @@ export interface ConvertedToolResult {
  * for the caller to resolve, never dropped silently.
  */
 export function contentFromMcpToolResult(result: McpCallToolResult): ConvertedToolResult {
-  const content: ContentBlock[] = [];
+  const content: ToolContentBlock[] = [];
   const unconverted: ConvertedToolResult['unconverted'] = [];
   (result.content ?? []).forEach((block, index) => {
     switch (block.type) {
@@ -100,7 +100,7 @@ export function contentFromMcpToolResult(result: McpCallToolResult): ConvertedTo
           blob: canonicalBase64(String(block.data ?? ''), `${block.type} block ${index}`),
         };
         if (block.annotations !== undefined) fields.annotations = block.annotations;
-        content.push({ type: 'resource', resource: resourceSchemas().resource.parse(fields) });
+        content.push({ type: 'resource', resource: LoadedResourceSchema.parse(fields) });
         break;
       }
       default:

@@ -1,7 +1,6 @@
 import * as z from 'zod';
-import { contentBlockSchemas, type ContentBlock } from './content-block.ts';
+import { ToolContentBlockSchema, type ToolContentBlock } from './content-block.ts';
 import { describeIssues } from './describe-issues.ts';
-import { lazily } from './lazily.ts';
 
 /** `_meta["computer.jp/error"]`: whether a failure is worth retrying, and its cause chain. */
 export interface ToolErrorMeta {
@@ -12,7 +11,7 @@ export interface ToolErrorMeta {
 export type ToolStatus = 'running' | 'waiting' | 'stopped';
 
 export interface ParsedToolOutput {
-  content: ContentBlock[];
+  content: ToolContentBlock[];
   isError: boolean;
   /** Present when the tool reported an error with `_meta["computer.jp/error"]`. */
   error?: ToolErrorMeta | undefined;
@@ -24,16 +23,14 @@ export interface ParsedToolOutput {
   raw: boolean;
 }
 
-/** The envelope of typed tool output and its `_meta` entries, built on first use (`lazily`). */
-const toolOutputSchemas = lazily(() => ({
-  envelope: z.looseObject({
-    content: z.array(z.unknown()),
-    isError: z.boolean().optional(),
-    _meta: z.record(z.string(), z.unknown()).optional(),
-  }),
-  errorMeta: z.object({ transient: z.boolean().default(false), trace: z.array(z.string()).default([]) }),
-  status: z.enum(['running', 'waiting', 'stopped']),
-}));
+/** The envelope of typed tool output; its blocks are checked one by one (`ToolContentBlockSchema`). */
+const ToolOutputEnvelopeSchema = z.looseObject({
+  content: z.array(z.unknown()),
+  isError: z.boolean().optional(),
+  _meta: z.record(z.string(), z.unknown()).optional(),
+});
+const ToolErrorMetaSchema = z.object({ transient: z.boolean().default(false), trace: z.array(z.string()).default([]) });
+const ToolStatusSchema = z.enum(['running', 'waiting', 'stopped']);
 
 export interface ParseToolOutputOptions {
   /**
@@ -59,13 +56,13 @@ export function parseToolOutput(stdout: string, options: ParseToolOutputOptions 
   } catch {
     return raw();
   }
-  const envelope = toolOutputSchemas().envelope.safeParse(json);
+  const envelope = ToolOutputEnvelopeSchema.safeParse(json);
   if (!envelope.success) return raw();
 
   const warnings: string[] = [];
-  const content: ContentBlock[] = [];
+  const content: ToolContentBlock[] = [];
   envelope.data.content.forEach((candidate, index) => {
-    const parsed = contentBlockSchemas().block.safeParse(candidate);
+    const parsed = ToolContentBlockSchema.safeParse(candidate);
     if (!parsed.success) {
       const type = typeof (candidate as { type?: unknown } | null)?.type === 'string' ? ` (${(candidate as { type: string }).type})` : '';
       warnings.push(`content block ${index}${type} is malformed and was skipped: ${describeIssues(parsed.error.issues)}`);
@@ -84,8 +81,8 @@ export function parseToolOutput(stdout: string, options: ParseToolOutputOptions 
   });
 
   const meta = envelope.data._meta ?? {};
-  const errorMeta = toolOutputSchemas().errorMeta.safeParse(meta['computer.jp/error']);
-  const status = toolOutputSchemas().status.safeParse(meta['computer.jp/status']);
+  const errorMeta = ToolErrorMetaSchema.safeParse(meta['computer.jp/error']);
+  const status = ToolStatusSchema.safeParse(meta['computer.jp/status']);
   if (meta['computer.jp/status'] !== undefined && !status.success) {
     warnings.push(`_meta["computer.jp/status"] must be running, waiting or stopped; ignored`);
   }

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import {
-  resourceSchemas,
+  LoadedResourceSchema,
+  ResourceSchema,
+  TextResourceSchema,
   isBlobResource,
+  isRefResource,
   isTextResource,
   resourceFromJson,
   resourceMetadataJson,
   resourceToJson,
+  type LoadedResource,
   type Resource,
   type ResourceJson,
 } from './resource.ts';
@@ -16,8 +20,8 @@ function roundTrip(line: string): string {
   return JSON.stringify(resourceToJson(resourceFromJson(JSON.parse(line))));
 }
 
-function issuesOf(json: unknown): string[] {
-  const result = resourceSchemas().resource.safeParse(json);
+function issuesOf(json: unknown, schema: z.ZodType = LoadedResourceSchema): string[] {
+  const result = schema.safeParse(json);
   expect(result.success).toBe(false);
   return result.success ? [] : result.error.issues.map((issue) => `${z.core.toDotPath(issue.path)}: ${issue.message}`);
 }
@@ -119,31 +123,43 @@ describe('Resource validation', () => {
 
   it('rejects a resource with both text and blob instead of dropping one', () => {
     expect(issuesOf({ uri: 'file:///x', text: 'hello', blob: 'aGVsbG8=' })).toEqual([
-      ': a resource has either "text" or "blob", not both',
+      ': a resource has one of "text" (a string) or "blob" (base64), not "text" and "blob"',
     ]);
     // Key order must not matter either.
-    expect(resourceSchemas().resource.safeParse({ blob: 'aGVsbG8=', uri: 'file:///x', text: 'hello' }).success).toBe(false);
+    expect(LoadedResourceSchema.safeParse({ blob: 'aGVsbG8=', uri: 'file:///x', text: 'hello' }).success).toBe(false);
   });
 
   it('rejects invalid base64 and says where', () => {
     expect(issuesOf({ uri: 'file:///x', blob: 'not base64!' })).toEqual(['blob: Invalid base64-encoded string']);
     // Unpadded and URL-safe alphabets are not the canonical form jp stores.
-    expect(resourceSchemas().resource.safeParse({ uri: 'file:///x', blob: 'AQI' }).success).toBe(false);
-    expect(resourceSchemas().resource.safeParse({ uri: 'file:///x', blob: '-_8=' }).success).toBe(false);
+    expect(LoadedResourceSchema.safeParse({ uri: 'file:///x', blob: 'AQI' }).success).toBe(false);
+    expect(LoadedResourceSchema.safeParse({ uri: 'file:///x', blob: '-_8=' }).success).toBe(false);
   });
 
   it('rejects an empty or missing uri', () => {
     expect(issuesOf({ uri: '', text: 'x' })[0]).toMatch(/^uri: /);
-    expect(resourceSchemas().resource.safeParse({ text: 'x' }).success).toBe(false);
+    expect(LoadedResourceSchema.safeParse({ text: 'x' }).success).toBe(false);
   });
 
   it('rejects wrong types for text, mimeType and annotations', () => {
     expect(issuesOf({ uri: 'u', text: 42 })).toEqual([': text: Invalid input: expected string, received number']);
     expect(issuesOf({ uri: 'u', blob: 42 })).toEqual([': blob: Invalid input: expected string, received number']);
-    expect(resourceSchemas().resource.safeParse({ uri: 'u', text: 42 }).success).toBe(false);
-    expect(resourceSchemas().resource.safeParse({ uri: 'u', text: 'x', mimeType: 7 }).success).toBe(false);
-    expect(resourceSchemas().resource.safeParse({ uri: 'u', text: 'x', annotations: { priority: 2 } }).success).toBe(false);
-    expect(resourceSchemas().resource.safeParse({ uri: 'u', text: 'x', annotations: { audience: ['robot'] } }).success).toBe(false);
+    expect(LoadedResourceSchema.safeParse({ uri: 'u', text: 42 }).success).toBe(false);
+    expect(LoadedResourceSchema.safeParse({ uri: 'u', text: 'x', mimeType: 7 }).success).toBe(false);
+    expect(LoadedResourceSchema.safeParse({ uri: 'u', text: 'x', annotations: { priority: 2 } }).success).toBe(false);
+    expect(LoadedResourceSchema.safeParse({ uri: 'u', text: 'x', annotations: { audience: ['robot'] } }).success).toBe(false);
+  });
+
+  it('takes a content reference only where stored content is expected, never from outside data', () => {
+    const ref = { sha256: 'a'.repeat(64), size: 3, encoding: 'text' };
+    expect(issuesOf({ uri: 'u', ref })).toEqual([': a resource needs "text" (a string) or "blob" (base64)']);
+    expect(() => resourceFromJson({ uri: 'u', ref })).toThrow(z.ZodError);
+    const parsed = ResourceSchema.parse({ uri: 'u', ref });
+    expect(isRefResource(parsed) && parsed.ref).toEqual(ref);
+    expect(issuesOf({ uri: 'u', text: 'x', ref }, ResourceSchema)).toEqual([
+      ': a resource has one of "text" (a string), "blob" (base64) or "ref" (stored content), not "text" and "ref"',
+    ]);
+    expect(issuesOf({ uri: 'u', ref: { ...ref, sha256: 'ABC' } }, ResourceSchema)).toEqual(['ref.sha256: a sha256 in lowercase hex']);
   });
 
   it('throws from resourceFromJson on malformed input', () => {
@@ -152,13 +168,13 @@ describe('Resource validation', () => {
   });
 
   it('refuses to encode an in-memory resource whose blob is not bytes', () => {
-    const bogus = { uri: 'u', blob: 'AQID' } as unknown as Resource;
+    const bogus = { uri: 'u', blob: 'AQID' } as unknown as LoadedResource;
     expect(() => resourceToJson(bogus)).toThrow();
   });
 
   it('types the JSON form with base64 and the memory form with bytes', () => {
     const json: ResourceJson = { uri: 'u', blob: 'AQID' };
-    const memory: Resource = resourceFromJson(json);
+    const memory: LoadedResource = resourceFromJson(json);
     expect(isBlobResource(memory) && memory.blob).toEqual(new Uint8Array([1, 2, 3]));
   });
 });
@@ -168,9 +184,9 @@ describe('Resource blob type', () => {
     const shared = new Uint8Array(new SharedArrayBuffer(3));
     shared.set([1, 2, 3]);
     // Typed assignments: these fail to compile if `blob` is narrowed to Uint8Array<ArrayBuffer>.
-    const fromShared: Resource = { uri: 'mem:shared', blob: shared };
+    const fromShared: LoadedResource = { uri: 'mem:shared', blob: shared };
     const buffer: Buffer = Buffer.from([1, 2, 3]);
-    const fromBuffer: Resource = { uri: 'mem:buffer', blob: buffer };
+    const fromBuffer: LoadedResource = { uri: 'mem:buffer', blob: buffer };
     expect(resourceToJson(fromShared)).toEqual({ uri: 'mem:shared', blob: 'AQID' });
     expect(resourceToJson(fromBuffer)).toEqual({ uri: 'mem:buffer', blob: 'AQID' });
   });
@@ -201,7 +217,7 @@ describe('resourceMetadataJson', () => {
   });
 
   it('is tried above with every field the schema has, so its list of fields cannot fall behind it', () => {
-    const schemaFields = Object.keys(resourceSchemas().text.shape).filter((key) => key !== 'text' && key !== 'blob');
+    const schemaFields = Object.keys(TextResourceSchema.shape).filter((key) => key !== 'text' && key !== 'blob' && key !== 'ref');
     expect(Object.keys(full)).toEqual(schemaFields);
   });
 

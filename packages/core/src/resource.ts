@@ -1,92 +1,107 @@
 import * as z from 'zod';
-import { annotationsSchema } from './annotations.ts';
-import { base64BytesSchema } from './base64.ts';
+import { AnnotationsSchema } from './annotations.ts';
+import { Base64BytesSchema } from './base64.ts';
+import { ContentRefSchema } from './content-ref.ts';
 import { describeIssues } from './describe-issues.ts';
-import { lazily } from './lazily.ts';
-import { utf8SourceOf } from './utf8-text-resource.ts';
 
 /**
- * The resource schemas, built on first use (`lazily`). Fields every resource has: `uri`,
- * `mimeType` and `annotations` (and `_meta`) are MCP's; `name`, `title`, `description` and
- * `formatted` are jp's extensions, absent on resources built from MCP data. Text and blob are
- * exclusive: each variant forbids the other's field, so a resource carrying both is rejected
- * instead of silently losing one of them (zod strips unknown keys by default). `blob` is base64 in
- * JSON (`z.encode`) and a `Uint8Array` in memory (`parse`/`z.decode`).
+ * Fields every resource has. `uri`, `mimeType`, `annotations` and `_meta` are MCP's; `name`,
+ * `title`, `description` and `formatted` are jp's extensions, absent on resources built from MCP
+ * data. Checksums are over the raw content, never over `formatted`.
  */
-export const resourceSchemas = lazily(() => {
-  const fields = {
-    uri: z.string().min(1),
-    mimeType: z.string().optional(),
-    annotations: annotationsSchema().optional(),
-    _meta: z.record(z.string(), z.unknown()).optional(),
-    name: z.string().optional(),
-    title: z.string().optional(),
-    description: z.string().optional(),
-    formatted: z.string().optional(),
-  };
-  const text = z.object({ ...fields, text: z.string(), blob: z.never().optional() });
-  const blob = z.object({ ...fields, blob: base64BytesSchema(), text: z.never().optional() });
-  /**
-   * A snapshot of something attached to a conversation or returned by a tool: a canonical URI and
-   * either text or bytes. The JSON form is MCP's resource-contents form plus jp's extensions.
-   */
-  const resource = z.union([text, blob], { error: contentError });
-  return { text, blob, resource };
-});
-type ResourceSchemas = ReturnType<typeof resourceSchemas>;
-
-export type TextResource = z.infer<ResourceSchemas['text']>;
-export type BlobResource = z.output<ResourceSchemas['blob']>;
-export type Resource = z.output<ResourceSchemas['resource']>;
-/** The JSON (wire and disk) form of a resource: `blob` as base64. */
-export type ResourceJson = z.input<ResourceSchemas['resource']>;
+const fields = {
+  uri: z.string().min(1),
+  mimeType: z.string().optional(),
+  annotations: AnnotationsSchema.optional(),
+  _meta: z.record(z.string(), z.unknown()).optional(),
+  name: z.string().optional(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  formatted: z.string().optional(),
+};
+const absent = z.never().optional();
 
 /**
- * The union's error. Both or neither of `text`/`blob`: say so. One of them: the problems of that
- * variant (e.g. `text: Invalid input: expected string, received number`), not zod's bare "Invalid input".
+ * The content variants exclude each other: each forbids the others' fields, so a resource carrying
+ * two is rejected instead of silently losing one (zod strips unknown keys by default).
  */
-function contentError(issue: z.core.$ZodRawIssue): string | undefined {
+export const TextResourceSchema = z.object({ ...fields, text: z.string(), blob: absent, ref: absent });
+/** `blob` is base64 in JSON and a `Uint8Array` in memory. */
+export const BlobResourceSchema = z.object({ ...fields, blob: Base64BytesSchema, text: absent, ref: absent });
+/** Content stored apart (`ContentRef`); `resolveResourceContent` makes it a text or blob resource. */
+export const RefResourceSchema = z.object({ ...fields, ref: ContentRefSchema, text: absent, blob: absent });
+
+/**
+ * A resource whose content is here: MCP's resource-contents form plus jp's extensions. This is
+ * what tools, MCP servers and handlers produce and what providers convert; data from outside jp
+ * is parsed with this schema, never with `ResourceSchema`, so it cannot name stored content.
+ */
+export const LoadedResourceSchema = z.union([TextResourceSchema, BlobResourceSchema], { error: (issue) => contentError(issue, false) });
+
+/**
+ * A snapshot in a conversation: its content inline, or a reference to stored content. The event
+ * stream holds references; one step (`resolveResourceContent`) loads them before providers
+ * convert.
+ */
+export const ResourceSchema = z.union([TextResourceSchema, BlobResourceSchema, RefResourceSchema], { error: (issue) => contentError(issue, true) });
+
+export type TextResource = z.output<typeof TextResourceSchema>;
+export type BlobResource = z.output<typeof BlobResourceSchema>;
+export type RefResource = z.output<typeof RefResourceSchema>;
+export type LoadedResource = TextResource | BlobResource;
+export type Resource = LoadedResource | RefResource;
+/** The JSON (wire) form of a loaded resource: `blob` as base64. */
+export type ResourceJson = z.input<typeof LoadedResourceSchema>;
+
+const CONTENT_FIELDS = ['text', 'blob', 'ref'] as const;
+
+/**
+ * The union's error: several content fields or none, said so; exactly one, the problems of that
+ * variant (`text: Invalid input: expected string, received number`), not zod's bare "Invalid input".
+ */
+function contentError(issue: z.core.$ZodRawIssue, refs: boolean): string | undefined {
   if (issue.code !== 'invalid_union' || typeof issue.input !== 'object' || issue.input === null) return undefined;
-  const input = issue.input as { text?: unknown; blob?: unknown };
-  const hasText = input.text !== undefined;
-  const hasBlob = input.blob !== undefined;
-  if (hasText && hasBlob) return 'a resource has either "text" or "blob", not both';
-  if (!hasText && !hasBlob) return 'a resource needs "text" (a string) or "blob" (base64)';
-  const branch = issue.errors[hasText ? 0 : 1];
+  const input = issue.input as Record<string, unknown>;
+  const present = CONTENT_FIELDS.filter((field) => input[field] !== undefined);
+  const expected = refs ? '"text" (a string), "blob" (base64) or "ref" (stored content)' : '"text" (a string) or "blob" (base64)';
+  if (present.length > 1) return `a resource has one of ${expected}, not ${present.map((field) => `"${field}"`).join(' and ')}`;
+  if (present.length === 0 || (!refs && present[0] === 'ref')) return `a resource needs ${expected}`;
+  const branch = issue.errors[CONTENT_FIELDS.indexOf(present[0]!)];
   return branch !== undefined && branch.length > 0 ? describeIssues(branch) : undefined;
 }
 
 export function isTextResource(resource: Resource): resource is TextResource {
-  // Asked of every resource at every stage: must not decode a lazy text (utf8-text-resource.ts).
-  return utf8SourceOf(resource) !== undefined || ('text' in resource && typeof resource.text === 'string');
+  return typeof (resource as { text?: unknown }).text === 'string';
 }
 
 export function isBlobResource(resource: Resource): resource is BlobResource {
-  return 'blob' in resource && resource.blob instanceof Uint8Array;
+  return (resource as { blob?: unknown }).blob instanceof Uint8Array;
 }
 
-/** Parses the JSON form; throws a ZodError on a malformed resource. */
-export function resourceFromJson(json: unknown): Resource {
-  return resourceSchemas().resource.parse(json);
+export function isRefResource(resource: Resource): resource is RefResource {
+  return (resource as { ref?: unknown }).ref !== undefined;
+}
+
+/** Parses the JSON form of a loaded resource (from a tool, a server, a file); throws a ZodError when malformed. */
+export function resourceFromJson(json: unknown): LoadedResource {
+  return LoadedResourceSchema.parse(json);
 }
 
 /** The JSON form, with extension fields left out when absent. */
-export function resourceToJson(resource: Resource): ResourceJson {
-  return z.encode(resourceSchemas().resource, resource);
+export function resourceToJson(resource: LoadedResource): ResourceJson {
+  return z.encode(LoadedResourceSchema, resource);
 }
 
-/** The JSON of a resource without its content: every field but `text`, `blob` and `formatted`. */
+/** The JSON of a resource without its content: every field but `text`, `blob`, `ref` and `formatted`. */
 export type ResourceMetadataJson = Omit<ResourceJson, 'text' | 'blob' | 'formatted'>;
 
 /** The schema's metadata fields, in its order (a test holds the two together). */
 const METADATA_KEYS: ReadonlyArray<keyof ResourceMetadataJson> = ['uri', 'mimeType', 'annotations', '_meta', 'name', 'title', 'description'];
 
 /**
- * `resourceToJson` of the resource without `text`/`blob`/`formatted`, built by copying fields:
- * the stored form of a tree of attachments holds thousands of resources whose content goes
- * elsewhere (a blob store), and a schema encode per resource costs more than the rest of the line.
- * Valid for resources that passed the schema (or were built by jp's handlers), whose metadata
- * fields are plain JSON already.
+ * A resource's metadata fields, copied: a stored tree holds thousands of resources, and a schema
+ * encode per resource would cost more than the rest of its line. The fields of a resource that
+ * passed the schema, or that jp built, are plain JSON already.
  */
 export function resourceMetadataJson(resource: Resource): ResourceMetadataJson {
   const json: Record<string, unknown> = {};

@@ -1,0 +1,76 @@
+import type { ContentRef } from './content-ref.ts';
+import type { ContentBlock } from './content-block.ts';
+import type { ChatRequestEvent, ConversationEvent, ToolCallResponseEvent } from './conversation-event.ts';
+import { isRefResource, isTextResource, type LoadedResource, type RefResource, type Resource } from './resource.ts';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8');
+
+/** The raw content of a loaded resource: the UTF-8 bytes of `text`, or the blob. Never `formatted`. */
+export function resourceBytes(resource: LoadedResource): Uint8Array {
+  return isTextResource(resource) ? encoder.encode(resource.text) : resource.blob;
+}
+
+/** How a resource's bytes become its content. */
+export function resourceEncoding(resource: Resource): ContentRef['encoding'] {
+  if (isRefResource(resource)) return resource.ref.encoding;
+  return isTextResource(resource) ? 'text' : 'binary';
+}
+
+/** The size of the raw content in bytes (the UTF-8 length of `text`). */
+export function resourceByteLength(resource: Resource): number {
+  if (isRefResource(resource)) return resource.ref.size;
+  return resourceBytes(resource).byteLength;
+}
+
+/** The resource with its content replaced by `ref` (metadata kept). */
+export function withContentRef(resource: Resource, ref: ContentRef): RefResource {
+  const { text: _text, blob: _blob, ref: _ref, ...rest } = resource as Resource & { text?: unknown; blob?: unknown; ref?: unknown };
+  return { ...rest, ref };
+}
+
+/**
+ * The resource with its referenced content put in place: text (decoded here when given as bytes),
+ * or the bytes as a blob.
+ */
+export function withLoadedContent(resource: RefResource, content: Uint8Array | string): LoadedResource {
+  const { ref, ...rest } = resource;
+  if (ref.encoding === 'text') return { ...rest, text: typeof content === 'string' ? content : decoder.decode(content) };
+  if (typeof content === 'string') throw new TypeError(`${resource.uri}: binary content was given as text`);
+  return { ...rest, blob: content };
+}
+
+/**
+ * Applies `change` to every resource of the stream — a request's attachments and the resources of
+ * tool results — and returns the stream with the changed ones. Events and blocks whose resources
+ * all come back as the same objects are returned as they were.
+ */
+export function mapResources(events: readonly ConversationEvent[], change: (resource: Resource) => Resource): ConversationEvent[] {
+  return events.map((event) => {
+    if (event.type === 'chat_request') {
+      const request = event as ChatRequestEvent;
+      const resources = request.resources.map(change);
+      return resources.every((resource, i) => resource === request.resources[i]) ? event : { ...request, resources };
+    }
+    if (event.type === 'tool_call_response') {
+      const response = event as ToolCallResponseEvent;
+      const content = response.content.map((block): ContentBlock => {
+        if (block.type !== 'resource') return block;
+        const resource = change(block.resource);
+        return resource === block.resource ? block : { ...block, resource };
+      });
+      return content.every((block, i) => block === response.content[i]) ? event : { ...response, content };
+    }
+    return event;
+  });
+}
+
+/**
+ * The named step between the conversation and a provider's converter: every reference to stored
+ * content is replaced by the content `read` returns for it (the caller's store does the reading
+ * and verifying; it may answer a text reference with the decoded text). Loaded resources pass
+ * through as they are.
+ */
+export function resolveResourceContent(events: readonly ConversationEvent[], read: (resource: RefResource) => Uint8Array | string): ConversationEvent[] {
+  return mapResources(events, (resource) => (isRefResource(resource) ? withLoadedContent(resource, read(resource)) : resource));
+}

@@ -7,7 +7,7 @@ import { resourceSha256, type ConversationEvent, type Resource } from '@jp/core'
 import { PACK_FROM, sha256Of } from './blob-store.ts';
 import { collectGarbage } from './collect-garbage.ts';
 import { ConversationStore } from './conversation-store.ts';
-import { appendLines } from './events-file.ts';
+import { appendLines } from './append-lines.ts';
 import { storedLine } from './stored-resource.ts';
 
 const timestamp = '2026-01-01T00:00:00.000Z';

@@ -147,7 +147,7 @@ export class ConversationStore {
 
   /** Appends events; the caller holds the conversation's lock. */
   async append(id: string, events: readonly ConversationEvent[]): Promise<void> {
-    const { appendLines } = await import('./events-file.ts');
+    const { appendLines } = await import('./append-lines.ts');
     const { storedLine } = await import('./stored-resource.ts');
     const payloads: Payloads = new Map();
     const lines = events.map((event) => storedLine(event, payloads));
@@ -193,7 +193,7 @@ export class ConversationStore {
 
   /** Creates a conversation atomically and returns its id. */
   async create(conversation: NewConversation): Promise<string> {
-    const { appendLines } = await import('./events-file.ts');
+    const { appendLines } = await import('./append-lines.ts');
     const { storedLine } = await import('./stored-resource.ts');
     const payloads: Payloads = new Map();
     let lines: string[] = [];

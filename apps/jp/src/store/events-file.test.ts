@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { serializeEvent, type ConversationEvent } from '@jp/core';
-import { appendLines, readEventsFile } from './events-file.ts';
+import { appendLines } from './append-lines.ts';
+import { readEventsFile } from './events-file.ts';
 
 const appendEvents = (file: string, events: readonly ConversationEvent[]) => appendLines(file, events.map(serializeEvent));
 

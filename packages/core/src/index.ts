@@ -25,6 +25,7 @@ export {
   type TextResource,
 } from './resource.ts';
 export {
+  loadedResource,
   mapResources,
   resolveResourceContent,
   resourceByteLength,

@@ -23,6 +23,15 @@ export function resourceByteLength(resource: Resource): number {
   return resourceBytes(resource).byteLength;
 }
 
+/**
+ * The resource, when its content is here. A reference reaching a stage that reads content is a
+ * bug in jp (the stage ran before `resolveResourceContent`), reported as such.
+ */
+export function loadedResource(resource: Resource): LoadedResource {
+  if (isRefResource(resource)) throw new Error(`internal error: the content of ${resource.uri} was not loaded before it was read`);
+  return resource;
+}
+
 /** The resource with its content replaced by `ref` (metadata kept). */
 export function withContentRef(resource: Resource, ref: ContentRef): RefResource {
   const { text: _text, blob: _blob, ref: _ref, ...rest } = resource as Resource & { text?: unknown; blob?: unknown; ref?: unknown };

@@ -1,4 +1,5 @@
 import type { Resource } from '@jp/core';
+import type { ReadAhead } from './file/read-ahead.ts';
 
 /** Size limits every handler applies to what it reads. */
 export interface AttachmentLimits {
@@ -56,18 +57,17 @@ export interface FileStamp {
   ino: number;
 }
 
-/** A file's content as the app stored it earlier, found by the file's stamp. */
-export interface StoredFileContent {
+/** The digest of a file's content as read earlier, under the file's stamp then. */
+export interface KnownFileContent {
   sha256: string;
   byteLength: number;
-  /** The stored bytes, verified against `sha256`; called only when a stage needs the content. */
-  load(): Uint8Array;
 }
 
 /**
  * The app's memory of UTF-8 workspace files whose content it has stored (RFD 002, "Files seen
- * before"): a directory attached again is not read again where every file's stamp is unchanged.
- * Keys are `file://` URIs; nothing outside the workspace is ever given to it.
+ * before"): a directory attached again is not read again where every file's stamp is unchanged;
+ * its resource refers to the content by digest instead. Keys are `file://` URIs; nothing outside
+ * the workspace is ever given to it.
  */
 export interface FileContentCache {
   /**
@@ -75,29 +75,30 @@ export interface FileContentCache {
    * the file's stamp now and calls `lookup` only when they are the same.
    */
   rememberedStamp(uri: string): FileStamp | undefined;
-  /** The stored content of the file whose stamp was exactly this when it was read (so `byteLength` is `stamp.size`), if still stored. */
-  lookup(uri: string, stamp: FileStamp): StoredFileContent | undefined;
+  /**
+   * The content of the file whose stamp was exactly this when it was read (so `byteLength` is
+   * `stamp.size`). Whether the store still holds it is the app's to check when it stores the turn.
+   */
+  lookup(uri: string, stamp: FileStamp): KnownFileContent | undefined;
   /** Records content just read from a file whose stamp, taken before the read, had settled. */
   remember(uri: string, stamp: FileStamp, digest: { sha256: string; byteLength: number }): void;
 }
 
 /**
  * A place in the app's blob store where a reader of many files writes their content as it reads
- * it, back to back, so that storing the turn adopts the file instead of writing the same bytes
- * again, and its flush to disk overlaps the reading (RFD 008, "Spooled content"). The reader
- * owns the files it opens until it reports what it wrote; the app discards what it never adopts.
+ * it, back to back: the resources refer to the content by digest, the app reads it back from here
+ * when a stage needs it, and storing the turn adopts the file instead of writing the same bytes
+ * again (RFD 008, "Spooled content"). The app discards what it never adopts.
  */
 export interface ContentSpool {
   /** A new empty file for one writer (created, in the store's directory). */
   create(): string;
   /**
-   * What was written to `file`, in order: blob `sha256` at `[offset, offset + size)`. `done`: its
+   * What of `file` the resources refer to: blob `sha256` at `[offset, offset + size)`. `done`: its
    * writer has ended, so nothing more will be written to the file (a reader stopped early may
    * still be writing when this is called).
    */
   written(file: string, blobs: ReadonlyArray<SpooledBlob>, done: boolean): void;
-  /** The bytes of a blob written earlier, wherever the file is now (adopted or not). */
-  read(blob: SpooledBlob): Uint8Array;
 }
 
 export interface SpooledBlob {
@@ -144,8 +145,10 @@ export interface HandlerContext {
   signal?: AbortSignal | undefined;
   /** Stored content of workspace files, used by directory and glob reads; absent, every file is read. */
   fileContents?: FileContentCache | undefined;
-  /** Where directory and glob reads write what they read; absent, content stays in memory until stored. */
+  /** Where directory and glob reads write what they read; absent, every file is read on this thread, into memory. */
   spool?: ContentSpool | undefined;
+  /** A directory the CLI began reading before the command loaded (read-ahead.ts); the file handler takes it. */
+  readAhead?: ReadAhead | undefined;
 }
 
 /**
@@ -165,7 +168,10 @@ export interface AttachmentHandler {
    */
   validate(input: string, ctx: HandlerContext): Promise<string>;
 
-  /** Resolves declarations (as returned by `validate`) to snapshots, in declaration order. */
+  /**
+   * Resolves declarations (as returned by `validate`) to snapshots, in declaration order. Content
+   * is inline, or a reference to what a reader spooled or the cache knows (file handler).
+   */
   resolve(declarations: readonly string[], ctx: HandlerContext): Promise<Resource[]>;
 
   /** Reads one canonical resource URI this handler produced again (for `refresh_resource`). */

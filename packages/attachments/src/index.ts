@@ -11,15 +11,16 @@ export {
   type FileStamp,
   type HandlerContext,
   type HandlerLogger,
+  type KnownFileContent,
   type McpClients,
   type OversizeDecision,
   type ResolveProgress,
   type SpooledBlob,
-  type StoredFileContent,
 } from './handler.ts';
 export { AttachmentRegistry, createRegistry } from './registry.ts';
 export { schemeOf } from './uri-scheme.ts';
 export { createFileHandler } from './file/file-handler.ts';
+export { readAheadArgs, startReadAhead, type ReadAhead, type ReadAheadArgs, type ReadAheadHost } from './file/read-ahead.ts';
 export { textMimeType } from './file/file-mime-type.ts';
 export { createHttpHandler } from './http/http-handler.ts';
 export { createCmdHandler } from './cmd/cmd-handler.ts';

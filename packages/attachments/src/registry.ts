@@ -1,5 +1,6 @@
 import { AttachmentError, type Resource } from '@jp/core';
 import type { AttachmentHandler, HandlerContext } from './handler.ts';
+import { settledResources } from './unique-by-uri.ts';
 import { schemeOf } from './uri-scheme.ts';
 
 /**
@@ -85,18 +86,7 @@ export class AttachmentRegistry {
       if (last !== undefined && last.handler === handler) last.declarations.push(declaration);
       else runs.push({ handler, declarations: [declaration] });
     }
-    const settled = await Promise.allSettled(runs.map((run) => run.handler.resolve(run.declarations, ctx)));
-    const resources: Resource[] = [];
-    const seen = new Set<string>();
-    for (const outcome of settled) {
-      if (outcome.status === 'rejected') throw outcome.reason;
-      for (const resource of outcome.value) {
-        if (seen.has(resource.uri)) continue;
-        seen.add(resource.uri);
-        resources.push(resource);
-      }
-    }
-    return resources;
+    return settledResources(await Promise.allSettled(runs.map((run) => run.handler.resolve(run.declarations, ctx))));
   }
 
   /** Re-reads one canonical URI through the handler owning its scheme. */

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { ExitCode, JpError } from '@jp/core/errors';
+import { ExitCode, JpError } from '@jp/core';
 
 /**
  * For loops of synchronous file-system calls: `pace()` returns at once until `sliceMs` have

@@ -5,16 +5,16 @@ import { AttachmentError, type Resource } from '@jp/core';
 import { hasExternalScheme } from '../external/external-uri.ts';
 import type { AttachmentHandler, HandlerContext } from '../handler.ts';
 import { createEventLoopPacer } from './event-loop-pacer.ts';
-import { takeEarlyTree } from './early-tree.ts';
 import { checkedExpansion, expandFileTarget } from './expand-file-target.ts';
 import { fileCovers } from './file-covers.ts';
 import { declarationOf, locateFileTarget } from './file-target.ts';
 import { fsAttachmentError } from './fs-error.ts';
 import { readFileResource } from './read-file-resource.ts';
-import { startFileReading } from './read-file-resources.ts';
+import { startFileReading } from './file-reading.ts';
 import type { FileToRead } from './read-file-resource.ts';
 import { feedingWalk } from './walk-files.ts';
 import { fileUri, resourceName } from './workspace-path.ts';
+import { uniqueByUri } from '../unique-by-uri.ts';
 
 /** Where an `external:` declaration of this run came from. Lives in memory only, for one run. */
 interface ExternalSource {
@@ -72,8 +72,8 @@ export function createFileHandler(): AttachmentHandler {
     const pace = createEventLoopPacer(ctx.signal);
     const options = { pace, onFile: (file: FileToRead) => onFile(file.name) };
     if (target.kind === 'directory') {
-      // Begun by the binary before this command knew its configuration, if it was (early-tree.ts).
-      const early = takeEarlyTree(target.realPath, declaration, ctx, options);
+      // Begun by the CLI before this command knew its configuration, if it was (read-ahead.ts).
+      const early = ctx.readAhead?.take(target.realPath, declaration, ctx, options);
       if (early !== undefined) {
         try {
           const walked = await early.walked.catch(() => undefined);
@@ -117,19 +117,11 @@ export function createFileHandler(): AttachmentHandler {
 
     async resolve(declarations: readonly string[], ctx: HandlerContext): Promise<Resource[]> {
       const resources: Resource[] = [];
-      const seen = new Set<string>();
       let read = 0;
       const onFile = (label: string) => ctx.progress?.update(++read, label);
-      // One declaration's files are distinct already (a walk lists each once): no set of ten thousand URIs.
-      if (declarations.length === 1) return resolveDeclaration(declarations[0]!, ctx, onFile);
-      for (const declaration of declarations) {
-        for (const resource of await resolveDeclaration(declaration, ctx, onFile)) {
-          if (seen.has(resource.uri)) continue;
-          seen.add(resource.uri);
-          resources.push(resource);
-        }
-      }
-      return resources;
+      for (const declaration of declarations) resources.push(...(await resolveDeclaration(declaration, ctx, onFile)));
+      // One declaration's files are distinct already (a walk lists each once).
+      return declarations.length === 1 ? resources : uniqueByUri(resources);
     },
 
     async refresh(uri: string, ctx: HandlerContext): Promise<Resource> {

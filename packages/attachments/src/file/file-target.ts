@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AttachmentError } from '@jp/core/errors';
+import { AttachmentError } from '@jp/core';
 import { externalUri } from '../external/external-uri.ts';
 import { schemeOf } from '../uri-scheme.ts';
 import { fsAttachmentError, isMissing, notRegularFileError } from './fs-error.ts';

@@ -1,4 +1,4 @@
-import { AttachmentError } from '@jp/core/errors';
+import { AttachmentError } from '@jp/core';
 
 function errorCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;

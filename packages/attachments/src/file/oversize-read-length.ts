@@ -1,4 +1,4 @@
-import { AttachmentError } from '@jp/core/errors';
+import { AttachmentError } from '@jp/core';
 import type { AttachmentLimits, HandlerContext } from '../handler.ts';
 
 export const SIZE_SETTING = 'conversation.attachment.size_policy';

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs/promises';
-import { AttachmentError } from '@jp/core/errors';
+import { AttachmentError } from '@jp/core';
 
 /**
  * Node decodes file names as UTF-8 and turns every byte that is not UTF-8 into U+FFFD (�), so a

@@ -1,29 +1,17 @@
-import { AttachmentError, isTextResource, type Resource } from '@jp/core';
+import { AttachmentError, isTextResource, resourceBytes, type LoadedResource } from '@jp/core';
+import { utf8Boundary } from '../file/utf8-text.ts';
 import type { HandlerContext } from '../handler.ts';
 
 const SIZE_SETTING = 'conversation.attachment.size_policy';
 
-/** The byte length of a resource's content: UTF-8 bytes of its text, or its blob. */
-export function contentBytes(resource: Resource): number {
-  return isTextResource(resource) ? Buffer.byteLength(resource.text, 'utf8') : resource.blob.length;
-}
-
-/** The longest prefix of at most `limit` bytes that ends on a UTF-8 character boundary. */
-function utf8Prefix(bytes: Uint8Array, limit: number): Uint8Array {
-  if (bytes.length <= limit) return bytes;
-  let end = limit;
-  // A continuation byte (10xxxxxx) right after the cut means the cut splits a character.
-  while (end > 0 && ((bytes[end] ?? 0) & 0xc0) === 0x80) end--;
-  return bytes.subarray(0, end);
-}
-
-function truncate(resource: Resource, limit: number, size: number): Resource {
+function truncate(resource: LoadedResource, limit: number, size: number): LoadedResource {
   let kept: number;
-  let content: Resource;
+  let content: LoadedResource;
   if (isTextResource(resource)) {
-    const prefix = utf8Prefix(Buffer.from(resource.text, 'utf8'), limit);
+    const bytes = resourceBytes(resource).subarray(0, limit);
+    const prefix = bytes.subarray(0, utf8Boundary(bytes));
     kept = prefix.length;
-    content = { ...resource, text: Buffer.from(prefix).toString('utf8') };
+    content = { ...resource, text: new TextDecoder().decode(prefix) };
   } else {
     kept = limit;
     content = { ...resource, blob: resource.blob.slice(0, limit) };
@@ -36,8 +24,8 @@ function truncate(resource: Resource, limit: number, size: number): Resource {
  * limit, or under `allow`, it is kept; `truncate` keeps a prefix (whole UTF-8 characters for text);
  * `ask` asks on a terminal; `reject`, and `ask` without a terminal, is an error naming the setting.
  */
-export async function limitMcpResource(resource: Resource, input: string, ctx: HandlerContext): Promise<Resource> {
-  const size = contentBytes(resource);
+export async function limitMcpResource(resource: LoadedResource, input: string, ctx: HandlerContext): Promise<LoadedResource> {
+  const size = resourceBytes(resource).byteLength;
   const limit = ctx.limits.maxResourceBytes;
   if (size <= limit) return resource;
   let policy = ctx.limits.sizePolicy;

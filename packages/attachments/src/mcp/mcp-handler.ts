@@ -1,7 +1,8 @@
-import { AttachmentError, resourceFromMcpContents, type Resource } from '@jp/core';
+import { AttachmentError, resourceFromMcpContents, type LoadedResource, type Resource } from '@jp/core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { AttachmentHandler, HandlerContext, McpClients } from '../handler.ts';
 import { comparableUri, findResourceMetadata, type McpResourceMetadata } from './find-resource-metadata.ts';
+import { settledResources } from '../unique-by-uri.ts';
 import { limitMcpResource } from './limit-mcp-resource.ts';
 import { listMcpCatalog, type McpCatalog } from './list-mcp-catalog.ts';
 import { mcpReadError, serverMessage } from './mcp-read-error.ts';
@@ -55,7 +56,7 @@ class ServerSession {
 }
 
 /** Adds the listing's name, title and description; the listing's MIME type only when the read gave none. */
-function withMetadata(resource: Resource, metadata: McpResourceMetadata | undefined): Resource {
+function withMetadata(resource: LoadedResource, metadata: McpResourceMetadata | undefined): LoadedResource {
   if (metadata === undefined) return resource;
   const extra: Partial<Pick<Resource, 'name' | 'title' | 'description' | 'mimeType'>> = { name: metadata.name };
   if (metadata.title !== undefined) extra.title = metadata.title;
@@ -65,7 +66,7 @@ function withMetadata(resource: Resource, metadata: McpResourceMetadata | undefi
 }
 
 /** Reads one MCP URL (`resources/read`) into resources: every content of the answer becomes one. */
-async function readMcpUrl(input: string, url: McpUrl, session: ServerSession, ctx: HandlerContext): Promise<Resource[]> {
+async function readMcpUrl(input: string, url: McpUrl, session: ServerSession, ctx: HandlerContext): Promise<LoadedResource[]> {
   let contents;
   let client: Client;
   try {
@@ -79,9 +80,9 @@ async function readMcpUrl(input: string, url: McpUrl, session: ServerSession, ct
     throw new AttachmentError(input, `${input}: server ${url.server} returned no contents for ${url.uri}`, { code: 'mcp_resource_empty' });
   }
   const catalog = await session.catalog(url.server, client);
-  const resources: Resource[] = [];
+  const resources: LoadedResource[] = [];
   for (const content of contents) {
-    let resource: Resource;
+    let resource: LoadedResource;
     try {
       resource = resourceFromMcpContents(content);
     } catch (error) {
@@ -129,17 +130,7 @@ export function createMcpHandler(): AttachmentHandler {
           return resources;
         }),
       );
-      const resources: Resource[] = [];
-      const seen = new Set<string>();
-      for (const outcome of settled) {
-        if (outcome.status === 'rejected') throw outcome.reason;
-        for (const resource of outcome.value) {
-          if (seen.has(resource.uri)) continue;
-          seen.add(resource.uri);
-          resources.push(resource);
-        }
-      }
-      return resources;
+      return settledResources(settled);
     },
 
     async refresh(uri: string, ctx: HandlerContext): Promise<Resource> {

@@ -1,7 +1,5 @@
 import * as z from 'zod';
-
-/** A lowercase hex sha256. */
-export const SHA256_PATTERN = /^[0-9a-f]{64}$/;
+import { SHA256_PATTERN } from './sha256-pattern.ts';
 
 /**
  * Content held apart from the resource that names it — in the workspace's blob store, or written

@@ -12,7 +12,7 @@ import {
   type ConversationEvent,
   type ToolCallResponseEvent,
 } from './conversation-event.ts';
-import { isBlobResource, isTextResource } from './resource.ts';
+import { isBlobResource, isTextResource } from './resource-content.ts';
 
 const fixture = readFileSync(new URL('./__fixtures__/events.jsonl', import.meta.url), 'utf8');
 const fixtureLines = fixture.split('\n').filter((line) => line !== '');

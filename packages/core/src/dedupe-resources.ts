@@ -1,6 +1,7 @@
 import type { ContentBlock } from './content-block.ts';
 import type { ChatRequestEvent, ConversationEvent, ToolCallResponseEvent } from './conversation-event.ts';
-import { isRefResource, type Resource } from './resource.ts';
+import type { Resource } from './resource.ts';
+import { isRefResource } from './resource-content.ts';
 
 export interface DedupeOptions {
   /** `conversation.deduplication.enabled`: when false the events are returned as they are. */

@@ -1,5 +1,6 @@
 import { fenceLanguage } from './mime-language.ts';
-import { isTextResource, type LoadedResource } from './resource.ts';
+import type { LoadedResource } from './resource.ts';
+import { isTextResource } from './resource-content.ts';
 
 /** A fence of backticks longer than any run of backticks in the text, so the text cannot close it. */
 function fenceFor(text: string): string {

@@ -3,16 +3,14 @@
 // them does not load the schemas.
 export { AnnotationsSchema, type Annotations } from './annotations.ts';
 export { Base64BytesSchema } from './base64.ts';
-export { ContentRefSchema, SHA256_PATTERN, type ContentRef } from './content-ref.ts';
+export { ContentRefSchema, type ContentRef } from './content-ref.ts';
+export { SHA256_PATTERN } from './sha256-pattern.ts';
 export {
   BlobResourceSchema,
   LoadedResourceSchema,
   RefResourceSchema,
   ResourceSchema,
   TextResourceSchema,
-  isBlobResource,
-  isRefResource,
-  isTextResource,
   resourceFromJson,
   resourceMetadataJson,
   resourceToJson,
@@ -25,6 +23,9 @@ export {
   type TextResource,
 } from './resource.ts';
 export {
+  isBlobResource,
+  isRefResource,
+  isTextResource,
   loadedResource,
   mapResources,
   resolveResourceContent,

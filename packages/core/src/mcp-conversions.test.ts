@@ -17,7 +17,8 @@ import {
   type McpEmbeddedResource,
   type McpResourceContents,
 } from './mcp-conversions.ts';
-import { isBlobResource, isTextResource, resourceToJson, type LoadedResource } from './resource.ts';
+import { isBlobResource, isTextResource } from './resource-content.ts';
+import { resourceToJson, type LoadedResource } from './resource.ts';
 
 // Compile-time: what the SDK hands us must be accepted by our structural types without casts.
 type SdkResourceContents = ReadResourceResult['contents'][number];

@@ -1,7 +1,24 @@
 import type { ContentRef } from './content-ref.ts';
 import type { ContentBlock } from './content-block.ts';
 import type { ChatRequestEvent, ConversationEvent, ToolCallResponseEvent } from './conversation-event.ts';
-import { isRefResource, isTextResource, type LoadedResource, type RefResource, type Resource } from './resource.ts';
+import type { BlobResource, LoadedResource, RefResource, Resource, TextResource } from './resource.ts';
+
+/*
+ * Pure functions over resources. This module builds no schema (it imports only types), so code
+ * that needs these and not the schemas does not load zod.
+ */
+
+export function isTextResource(resource: Resource): resource is TextResource {
+  return typeof (resource as { text?: unknown }).text === 'string';
+}
+
+export function isBlobResource(resource: Resource): resource is BlobResource {
+  return (resource as { blob?: unknown }).blob instanceof Uint8Array;
+}
+
+export function isRefResource(resource: Resource): resource is RefResource {
+  return (resource as { ref?: unknown }).ref !== undefined;
+}
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8');

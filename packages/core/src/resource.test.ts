@@ -4,9 +4,6 @@ import {
   LoadedResourceSchema,
   ResourceSchema,
   TextResourceSchema,
-  isBlobResource,
-  isRefResource,
-  isTextResource,
   resourceFromJson,
   resourceMetadataJson,
   resourceToJson,
@@ -14,6 +11,7 @@ import {
   type Resource,
   type ResourceJson,
 } from './resource.ts';
+import { isBlobResource, isRefResource, isTextResource } from './resource-content.ts';
 
 /** Parse the JSON text, convert to a resource, convert back, stringify. */
 function roundTrip(line: string): string {

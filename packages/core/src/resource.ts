@@ -70,18 +70,6 @@ function contentError(issue: z.core.$ZodRawIssue, refs: boolean): string | undef
   return branch !== undefined && branch.length > 0 ? describeIssues(branch) : undefined;
 }
 
-export function isTextResource(resource: Resource): resource is TextResource {
-  return typeof (resource as { text?: unknown }).text === 'string';
-}
-
-export function isBlobResource(resource: Resource): resource is BlobResource {
-  return (resource as { blob?: unknown }).blob instanceof Uint8Array;
-}
-
-export function isRefResource(resource: Resource): resource is RefResource {
-  return (resource as { ref?: unknown }).ref !== undefined;
-}
-
 /** Parses the JSON form of a loaded resource (from a tool, a server, a file); throws a ZodError when malformed. */
 export function resourceFromJson(json: unknown): LoadedResource {
   return LoadedResourceSchema.parse(json);

@@ -13,9 +13,10 @@ export interface CommandContext {
   output: Output;
 }
 
-/** `blobsOf`: a blob store the command has already for this `.jp/` (an early tree's), if any. */
-export function workspaceContext(globals: GlobalOptions, blobsOf?: (jpDir: string) => BlobStore | undefined): CommandContext {
+/** `blobs`: the blob store the command has already (a read-ahead's), used when it is this workspace's. */
+export function workspaceContext(globals: GlobalOptions, blobs?: BlobStore): CommandContext {
   const cwd = process.cwd();
   const workspace = findWorkspace(cwd, globals.workspace);
-  return { globals, cwd, workspace, store: new ConversationStore(workspace.jpDir, blobsOf?.(workspace.jpDir)), output: new Output(globals) };
+  const store = new ConversationStore(workspace.jpDir, blobs?.jpDir === workspace.jpDir ? blobs : undefined);
+  return { globals, cwd, workspace, store, output: new Output(globals) };
 }

@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { version } from '../version.ts';
 import { readGlobalOptions, type GlobalOptions } from './global-options.ts';
 import { reportError } from './report-error.ts';
+import type { EarlyRead } from './start-read-ahead.ts';
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -18,8 +19,11 @@ function globals(command: Command): GlobalOptions {
   return readGlobalOptions(command.optsWithGlobals());
 }
 
-/** Builds the command tree. Each action imports its module only when it runs. */
-export function buildProgram(): Command {
+/**
+ * Builds the command tree. Each action imports its module only when it runs. `early`: what the
+ * CLI began reading before the tree was built, for `jp query` to take over.
+ */
+export function buildProgram(early?: EarlyRead): Command {
   const program = new Command('jp')
     .description('A conversation engine for programmers: attach files, pages, command output and MCP resources to LLM conversations.')
     .version(version, '-V, --version')
@@ -60,7 +64,7 @@ export function buildProgram(): Command {
     .addOption(withoutTool())
     .action(async (text: string[], opts, cmd: Command) => {
       const { queryCommand } = await import('../commands/query.ts');
-      await queryCommand(globals(cmd), text, opts);
+      await queryCommand(globals(cmd), text, opts, early);
     });
 
   const attachment = program.command('attachment').alias('a').description('manage the attachments declared in a conversation');
@@ -204,8 +208,8 @@ export function buildProgram(): Command {
 }
 
 /** Runs the CLI and returns the exit code. */
-export async function main(args: string[]): Promise<number> {
-  const program = buildProgram();
+export async function main(args: string[], early?: EarlyRead): Promise<number> {
+  const program = buildProgram(early);
   try {
     await program.parseAsync(args, { from: 'user' });
     return 0;

@@ -1,4 +1,4 @@
-import { isJpError } from '@jp/core/errors';
+import { isJpError } from '@jp/core';
 import type { GlobalOptions } from './global-options.ts';
 
 /**

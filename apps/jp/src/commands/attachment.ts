@@ -1,4 +1,4 @@
-import { AttachmentError, UsageError } from '@jp/core/errors';
+import { AttachmentError, UsageError } from '@jp/core';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { workspaceContext, type CommandContext } from '../cli/command-context.ts';
 import { readCfgArgs, resolveConfig } from '../config/load-config.ts';
@@ -35,7 +35,7 @@ async function recordDeclarations(selected: Selected, attachments: string[]): Pr
   const release = await store.lock(selected.id, selected.config.conversation.lock_timeout_secs * 1000);
   try {
     const timestamp = new Date().toISOString();
-    await store.append(selected.id, [{ type: 'config_delta', timestamp, delta: { conversation: { attachments } } }]);
+    await store.append(selected.id, [{ type: 'config_delta', timestamp, delta: { conversation: { attachments } } }], store.openContent());
     const metadata = store.metadata(selected.id);
     store.writeMetadata({ ...metadata, lastActivityAt: timestamp });
   } finally {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { UsageError } from '@jp/core/errors';
+import { UsageError } from '@jp/core';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { commandTree, flatten, type CommandNode } from '../cli/command-tree.ts';
 

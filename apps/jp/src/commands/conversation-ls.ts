@@ -1,4 +1,4 @@
-import { UsageError } from '@jp/core/errors';
+import { UsageError } from '@jp/core';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { workspaceContext } from '../cli/command-context.ts';
 

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises';
-import { UsageError } from '@jp/core/errors';
-import { eventToJson, groupTurns, isTextResource, resourceByteLength, type ChatResponseEvent, type ConversationEvent } from '@jp/core';
+import { UsageError } from '@jp/core';
+import { eventToJson, groupTurns, resolveResourceContent, resourceByteLength, resourceEncoding, type ChatResponseEvent, type ConversationEvent } from '@jp/core';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { workspaceContext } from '../cli/command-context.ts';
 import { mergeLayers } from '../config/merge-config.ts';
@@ -13,11 +13,13 @@ export async function conversationShow(globals: GlobalOptions, idArg: string | u
   const { store, output } = workspaceContext(globals);
   const id = selectConversation(store, idArg, HINT);
   const metadata = store.metadata(id);
-  const { events, warnings } = await store.events(id);
+  const content = store.openContent();
+  const { events, warnings } = await store.events(id, content);
   for (const warning of warnings) output.warn(warning);
   if (output.json) {
+    // Every resource in its MCP JSON form, content inline.
     const { id: _id, ...rest } = metadata;
-    output.data({ id, ...rest, events: events.map(eventToJson) });
+    output.data({ id, ...rest, events: resolveResourceContent(events, (resource) => content.read(resource)).map(eventToJson) });
     return;
   }
   output.line(`conversation ${id}${metadata.title ? `  ${metadata.title}` : ''}`);
@@ -35,7 +37,7 @@ function describeEvent(event: ConversationEvent, line: (text: string) => void): 
       const request = event as Extract<ConversationEvent, { type: 'chat_request'; content: string }>;
       line(`user: ${request.content}`);
       for (const resource of request.resources) {
-        const kind = isTextResource(resource) ? 'text' : 'blob';
+        const kind = resourceEncoding(resource) === 'text' ? 'text' : 'blob';
         line(`  resource ${resource.name ?? resource.uri}  ${resource.uri}  (${resource.mimeType ?? 'unknown type'}, ${kind}, ${resourceByteLength(resource)} bytes)`);
       }
       break;
@@ -112,7 +114,7 @@ export async function conversationFork(globals: GlobalOptions, idArg: string | u
     keptTurns = scanned.turns;
   }
   const title = options.title ?? (metadata.title ? `${metadata.title} (fork)` : undefined);
-  const id = await store.create({ baseConfig: forkBase, copy, events: [], title, turnCount: keptTurns, forkedFrom: { id: source, turn } });
+  const id = await store.create({ baseConfig: forkBase, copy, events: [], title, turnCount: keptTurns, forkedFrom: { id: source, turn } }, store.openContent());
   if (options.activate) store.setActive(id);
   if (output.json) output.data({ id, forkedFrom: { id: source, turn }, turns: keptTurns, active: options.activate === true });
   else output.line(id);

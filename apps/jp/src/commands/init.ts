@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '@jp/core/errors';
+import { UsageError } from '@jp/core';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { Output } from '../output/output.ts';
 import { JP_DIR } from '../workspace/workspace.ts';

@@ -1,4 +1,4 @@
-import { AttachmentError, isJpError, UsageError } from '@jp/core/errors';
+import { AttachmentError, isJpError, UsageError } from '@jp/core';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { workspaceContext, type CommandContext } from '../cli/command-context.ts';
 import type { Config } from '../config/config-schema.ts';

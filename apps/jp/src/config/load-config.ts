@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
-import { UsageError } from '@jp/core/errors';
+import { UsageError } from '@jp/core';
 import { ConfigSchema, type Config } from './config-schema.ts';
 import { mergeLayers, type ConfigLayer } from './merge-config.ts';
 import { parseCfgArg } from './parse-cfg-arg.ts';

@@ -1,5 +1,5 @@
 import { parse as parseToml } from 'smol-toml';
-import { UsageError } from '@jp/core/errors';
+import { UsageError } from '@jp/core';
 import { layerFromPath, type ConfigLayer } from './merge-config.ts';
 
 const SEGMENT = /^[A-Za-z0-9_-]+$/;

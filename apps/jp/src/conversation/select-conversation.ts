@@ -1,4 +1,4 @@
-import { UsageError } from '@jp/core/errors';
+import { UsageError } from '@jp/core';
 import type { ConversationStore } from '../store/conversation-store.ts';
 
 /**

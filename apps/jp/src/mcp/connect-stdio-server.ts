@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { stat } from 'node:fs/promises';
-import { AttachmentError } from '@jp/core/errors';
+import { AttachmentError } from '@jp/core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { version } from '../version.ts';
 import { StderrTail } from './stderr-tail.ts';

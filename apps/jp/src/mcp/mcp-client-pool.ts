@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { McpClients } from '@jp/attachments';
-import { AttachmentError } from '@jp/core/errors';
+import { AttachmentError } from '@jp/core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Config } from '../config/config-schema.ts';
 import { connectStdioServer, type StdioServerConnection, type StdioServerSettings } from './connect-stdio-server.ts';

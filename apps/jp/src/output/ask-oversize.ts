@@ -1,5 +1,5 @@
 import type { HandlerContext, OversizeDecision } from '@jp/attachments';
-import { ExitCode, JpError } from '@jp/core/errors';
+import { ExitCode, JpError } from '@jp/core';
 
 type AskOversize = NonNullable<HandlerContext['askOversize']>;
 

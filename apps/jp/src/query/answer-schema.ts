@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { JpError, UsageError } from '@jp/core/errors';
+import { JpError, UsageError } from '@jp/core';
 import { loadAjv } from './load-ajv.ts';
 
 /** `--schema`: a JSON Schema given inline or as `@file` (relative to the current directory). */

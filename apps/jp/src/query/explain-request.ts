@@ -1,4 +1,5 @@
-import { isBlobResource, resourceSha256, type Resource } from '@jp/core';
+import { isBlobResource, type Resource } from '@jp/core';
+import { sha256Of } from '../store/blob-sha256.ts';
 
 /**
  * The wire request for `--explain`, with blob payloads (base64 anywhere in a string: a data URL,
@@ -7,7 +8,7 @@ import { isBlobResource, resourceSha256, type Resource } from '@jp/core';
 export function elideBlobs(request: unknown, resources: readonly Resource[]): unknown {
   const blobs = resources.filter(isBlobResource).map((resource) => ({
     base64: Buffer.from(resource.blob).toString('base64'),
-    note: `<blob elided: ${resource.blob.byteLength} bytes, sha256:${resourceSha256(resource)}>`,
+    note: `<blob elided: ${resource.blob.byteLength} bytes, sha256:${sha256Of(resource.blob)}>`,
   }));
   const useful = blobs.filter((blob) => blob.base64.length >= 16);
   return JSON.parse(

@@ -1,4 +1,4 @@
-import { ExitCode, JpError } from '@jp/core/errors';
+import { ExitCode, JpError } from '@jp/core';
 
 export class Interrupted extends JpError {
   override name = 'Interrupted';

@@ -1,4 +1,5 @@
-import { isJpError, resourceSha256 } from '@jp/core';
+import { isJpError } from '@jp/core';
+import { resourceSha256 } from '../store/blob-sha256.ts';
 import { refreshInput, type RefreshRouting } from './refresh-input.ts';
 
 /**

@@ -1,7 +1,35 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFailure, writeFully, writeFullySync } from './write-fully.ts';
+
+/** A fresh name beside `file` for its content while it is written: hidden and ending in `.tmp`, as `jp gc` expects. */
+export function temporaryPath(file: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+}
+
+/**
+ * Writes `data` whole to a new temporary file beside `file`, flushed when `flush` is true, and
+ * returns its path for the caller to rename or link into place. On failure no temporary file is
+ * left and the error names `file`.
+ */
+export function writeTemporaryFile(file: string, data: string | Uint8Array, flush: boolean): string {
+  const tmp = temporaryPath(file);
+  try {
+    const fd = openSync(tmp, 'wx', 0o644);
+    try {
+      writeFullySync(fd, typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+      if (flush) fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    rmSync(tmp, { force: true });
+    throw writeFailure(error, file);
+  }
+  return tmp;
+}
 
 /**
  * Writes a file so that readers see the old content or the new, never a mix: the bytes go to a
@@ -9,21 +37,12 @@ import path from 'node:path';
  * be lost in a crash), and the file is renamed over the target.
  */
 export function writeFileAtomic(file: string, data: string | Uint8Array, options: { flush?: boolean } = {}): void {
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`);
+  const tmp = writeTemporaryFile(file, data, options.flush !== false);
   try {
-    const fd = openSync(tmp, 'w', 0o644);
-    try {
-      const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-      let offset = 0;
-      while (offset < bytes.byteLength) offset += writeSync(fd, bytes, offset, bytes.byteLength - offset);
-      if (options.flush !== false) fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
     renameSync(tmp, file);
   } catch (error) {
     rmSync(tmp, { force: true });
-    throw error;
+    throw writeFailure(error, file);
   }
 }
 
@@ -33,11 +52,11 @@ export function writeFileAtomic(file: string, data: string | Uint8Array, options
  * many files). A failure removes the temporary file.
  */
 export async function writeFileDurably(file: string, chunks: readonly Uint8Array[]): Promise<void> {
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const tmp = temporaryPath(file);
   try {
-    const handle = await open(tmp, 'w', 0o644);
+    const handle = await open(tmp, 'wx', 0o644);
     try {
-      await handle.writev(chunks as Uint8Array[]);
+      await writeFully(handle, chunks);
       await handle.sync();
     } finally {
       await handle.close();
@@ -45,6 +64,6 @@ export async function writeFileDurably(file: string, chunks: readonly Uint8Array
     await rename(tmp, file);
   } catch (error) {
     await rm(tmp, { force: true });
-    throw error;
+    throw writeFailure(error, file);
   }
 }

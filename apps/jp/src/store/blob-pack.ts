@@ -4,6 +4,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileDurably } from './atomic-write.ts';
 import { SHA256_PATTERN } from './blob-sha256.ts';
+import { writeFailure, writeFully } from './write-fully.ts';
 
 /*
  * A pack holds many blobs in one file, so storing a turn that brings thousands of new blobs (a
@@ -51,16 +52,20 @@ function packEntries(name: string, rows: ReadonlyArray<readonly [string, number,
  * a pack: `rows` say where each lies, all below `end`. The index and trailer are written at `end`
  * (anything after it is cut) and the file is flushed; it keeps its name and place. Returns the
  * pack's name, under which the caller renames it into the packs directory (and flushes that),
- * and its entries.
+ * and its entries. On failure the file is cut back to `end`, and the error names that pack.
  */
 export async function sealPack(file: string, rows: ReadonlyArray<readonly [sha256: string, offset: number, size: number]>, end: number): Promise<{ name: string; entries: Map<string, PackedBlob> }> {
   const { index, trailer, name } = packEnd(rows);
   const handle = await open(file, 'r+');
   try {
-    await handle.write(index, 0, index.byteLength, end);
-    await handle.write(trailer, 0, TRAILER_BYTES, end + index.byteLength);
+    await writeFully(handle, [index, trailer], end);
     await handle.truncate(end + index.byteLength + TRAILER_BYTES);
     await handle.sync();
+  } catch (error) {
+    // The file holds its blobs as before and gives back the space the index took: it is never
+    // adopted now, and its owner discards it.
+    await handle.truncate(end).catch(() => undefined);
+    throw writeFailure(error, path.join(path.dirname(file), name));
   } finally {
     await handle.close();
   }

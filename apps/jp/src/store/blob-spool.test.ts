@@ -32,10 +32,10 @@ describe('blob spool', () => {
   it('is adopted as a pack when a turn stores its blobs, which are then read and verified from it', async () => {
     const blobs = newStore();
     const { spool, file, written } = spoolTexts(blobs, ['alpha\n', 'beta\n', 'alpha\n'], 'cut off');
-    expect(Buffer.from(spool.read(written[1]!)).toString()).toBe('beta\n');
+    expect(Buffer.from(spool.read(written[1]!.sha256)!).toString()).toBe('beta\n');
 
     const other = new Uint8Array(Buffer.from('not spooled'));
-    const payloads = new Map<string, BlobContent>(written.map((blob) => [blob.sha256, { size: blob.size, bytes: () => spool.read(blob) }]));
+    const payloads = new Map<string, BlobContent>(written.map((blob) => [blob.sha256, { size: blob.size, bytes: () => spool.read(blob.sha256)! }]));
     payloads.set(sha256Of(other), other);
     expect(await blobs.putAll(payloads)).toEqual({ written: 3 });
 
@@ -50,7 +50,7 @@ describe('blob spool', () => {
     expect(blobs.has(sha256Of(other), other.byteLength)).toBe(true);
     expect(existsSync(blobs.path(sha256Of(other)))).toBe(true);
     // Its content is still readable through the spool, now from the pack.
-    expect(Buffer.from(spool.read(written[0]!)).toString()).toBe('alpha\n');
+    expect(Buffer.from(spool.read(written[0]!.sha256)!).toString()).toBe('alpha\n');
     spool.discard();
     expect(readdirSync(blobs.packsDir)).toEqual(packs);
   });
@@ -71,7 +71,7 @@ describe('blob spool', () => {
     expect(readdirSync(blobs.packsDir)).toEqual([path.basename(file)]);
     // Still no part of the store until a turn adopts it.
     expect(blobs.has(written[0]!.sha256, written[0]!.size)).toBe(false);
-    const payloads = new Map<string, BlobContent>(written.map((blob) => [blob.sha256, { size: blob.size, bytes: () => spool.read(blob) }]));
+    const payloads = new Map<string, BlobContent>(written.map((blob) => [blob.sha256, { size: blob.size, bytes: () => spool.read(blob.sha256)! }]));
     expect(await blobs.putAll(payloads)).toEqual({ written: 2 });
     const [pack] = readdirSync(blobs.packsDir);
     expect(pack).toMatch(/^[0-9a-f]{64}\.pack$/);
@@ -83,7 +83,7 @@ describe('blob spool', () => {
     const { spool, file, written } = spoolTexts(blobs, ['left\n', 'right\n'], 'still being written', false);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(() => readPackIndex(file)).toThrow(/no pack trailer/);
-    const payloads = new Map<string, BlobContent>(written.map((blob) => [blob.sha256, { size: blob.size, bytes: () => spool.read(blob) }]));
+    const payloads = new Map<string, BlobContent>(written.map((blob) => [blob.sha256, { size: blob.size, bytes: () => spool.read(blob.sha256)! }]));
     expect(await blobs.putAll(payloads)).toEqual({ written: 2 });
     expect(Buffer.from(new BlobStore(blobs.jpDir).read(written[0]!.sha256, 'x')!).toString()).toBe('left\n');
   });

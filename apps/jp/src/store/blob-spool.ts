@@ -47,6 +47,8 @@ interface SpoolFile {
  */
 export class BlobSpool implements ContentSpool {
   #files = new Map<string, SpoolFile>();
+  /** Where each reported blob lies, by sha256. */
+  #blobs = new Map<string, SpooledBlob>();
   /** Directories `create` made, deepest first. */
   #made: string[] = [];
 
@@ -74,15 +76,22 @@ export class BlobSpool implements ContentSpool {
     const spooled = this.#files.get(file);
     if (spooled === undefined) throw new Error(`not a spool file of this run: ${file}`);
     spooled.blobs = [...blobs];
+    for (const blob of blobs) if (!this.#blobs.has(blob.sha256)) this.#blobs.set(blob.sha256, blob);
     if (!done) return;
     spooled.sealed = sealSpool(file, spooled.blobs);
     // A failure (the file discarded meanwhile, a full disk) is the adoption's to report, if it comes to one.
     spooled.sealed.catch(() => undefined);
   }
 
-  read(blob: SpooledBlob): Uint8Array {
-    const spooled = this.#files.get(blob.file);
-    return readPacked(spooled?.pack ?? blob.file, { pack: '', offset: blob.offset, size: blob.size });
+  /**
+   * The bytes of a blob a reader spooled this run, wherever its file is now (adopted or not);
+   * `undefined` when no spool file of this run holds it. Not verified: the reader hashed these
+   * very bytes as it wrote them.
+   */
+  read(sha256: string): Uint8Array | undefined {
+    const blob = this.#blobs.get(sha256);
+    if (blob === undefined) return undefined;
+    return readPacked(this.#files.get(blob.file)?.pack ?? blob.file, { pack: '', offset: blob.offset, size: blob.size });
   }
 
   /**
@@ -116,6 +125,7 @@ export class BlobSpool implements ContentSpool {
       }
     }
     this.#files.clear();
+    this.#blobs.clear();
     for (const dir of this.#made) {
       try {
         rmdirSync(dir);

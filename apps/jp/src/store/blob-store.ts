@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
-import { JpError } from '@jp/core/errors';
+import { JpError } from '@jp/core';
 import { writeFileDurably } from './atomic-write.ts';
 import { DamagedPack, readPackIndex, readPacked, writePack, type PackedBlob } from './blob-pack.ts';
 import { sha256Of } from './blob-sha256.ts';
@@ -127,12 +127,16 @@ export class BlobStore {
   }
 
   /**
-   * Stores payloads keyed by their sha256 and returns once every one is durable. A blob already
+   * Stores payloads keyed by their sha256 and returns once every one is durable; the caller holds
+   * the blob lock (`ConversationStore.lockBlobs`). A blob already
    * present with the right size is left alone; a loose one of the wrong size (damage) is replaced.
    * Blobs a spool of this run holds (`createSpool`) are adopted with their spool file; of the
    * rest, from `PACK_FROM` missing blobs on, they go into one new pack; fewer are written loose.
    */
   async putAll(payloads: ReadonlyMap<string, BlobContent>): Promise<{ written: number }> {
+    // Presence is decided now, under the blob lock the caller holds: an index read before it may
+    // list a pack `jp gc` has removed since.
+    this.reloadPacks();
     // Many payloads (a tree): one listing of the loose directories instead of a stat per blob in none of them.
     const looseDirs = payloads.size >= PACK_FROM ? this.looseDirs() : undefined;
     let missing = [...payloads].filter(([sha256, content]) => !this.has(sha256, sizeOf(content), looseDirs));

@@ -1,9 +1,10 @@
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LockedError } from '@jp/core/errors';
-import { resourceSha256, type ConversationEvent, type Resource } from '@jp/core';
+import { LockedError, resolveResourceContent, type ConversationEvent, type Resource } from '@jp/core';
+import { deadPid } from './__fixtures__/dead-pid.ts';
+import { resourceSha256 } from './blob-sha256.ts';
 import { PACK_FROM, sha256Of } from './blob-store.ts';
 import { collectGarbage } from './collect-garbage.ts';
 import { ConversationStore } from './conversation-store.ts';
@@ -23,8 +24,8 @@ const orphan = resource('orphan.txt', 'only in a removed conversation');
 describe('jp gc (collectGarbage)', () => {
   it('removes only blobs no conversation refers to, with their size, and stale temporary files', async () => {
     const s = store();
-    await s.create({ baseConfig: {}, events: turn([kept, { ...resource('page', '<p>'), formatted: 'shown' }]), turnCount: 1 });
-    const doomed = await s.create({ baseConfig: {}, events: turn([kept, orphan]), turnCount: 1 });
+    await s.create({ baseConfig: {}, events: turn([kept, { ...resource('page', '<p>'), formatted: 'shown' }]), turnCount: 1 }, s.openContent());
+    const doomed = await s.create({ baseConfig: {}, events: turn([kept, orphan]), turnCount: 1 }, s.openContent());
     s.remove(doomed);
     const stale = path.join(s.blobs.dir, 'ab', `.${'ab'.repeat(32)}.123.cafe.tmp`);
     mkdirSync(path.dirname(stale), { recursive: true });
@@ -38,11 +39,31 @@ describe('jp gc (collectGarbage)', () => {
     expect(await collectGarbage(s)).toEqual({ removed: 0, bytes: 0 });
   });
 
+  it('removes what a killed create, fork or remove left, and the blobs only it referred to; a running one keeps its own', async () => {
+    const s = store();
+    const keeper = await s.create({ baseConfig: {}, events: turn([kept]), turnCount: 1 }, s.openContent());
+    const dead = await deadPid();
+    const created = await s.create({ baseConfig: {}, events: turn([orphan]), turnCount: 1 }, s.openContent());
+    renameSync(s.dir(created), path.join(s.root, `.new-${created}-${dead}`));
+    const removed = resource('removed.txt', 'in a conversation whose removal was killed');
+    const doomed = await s.create({ baseConfig: {}, events: turn([removed]), turnCount: 1 }, s.openContent());
+    renameSync(s.dir(doomed), path.join(s.root, `.rm-${doomed}-${dead}`));
+    const busy = resource('busy.txt', 'in a conversation still being created');
+    const creating = await s.create({ baseConfig: {}, events: turn([busy]), turnCount: 1 }, s.openContent());
+    const running = `.new-${creating}-${process.pid}`;
+    renameSync(s.dir(creating), path.join(s.root, running));
+    const bytes = Buffer.byteLength('only in a removed conversation') + Buffer.byteLength('in a conversation whose removal was killed');
+    expect(await collectGarbage(s)).toEqual({ removed: 2, bytes });
+    expect(readdirSync(s.root).sort()).toEqual([keeper, running].sort());
+    for (const gone of [orphan, removed]) expect(existsSync(s.blobs.path(resourceSha256(gone)))).toBe(false);
+    for (const still of [kept, busy]) expect(existsSync(s.blobs.path(resourceSha256(still)))).toBe(true);
+  });
+
   it('keeps blobs a damaged or torn line refers to', async () => {
     const s = store();
-    const id = await s.create({ baseConfig: {}, events: [], turnCount: 0 });
+    const id = await s.create({ baseConfig: {}, events: [], turnCount: 0 }, s.openContent());
     const payloads = new Map<string, Uint8Array>();
-    const line = storedLine(turn([orphan])[1]!, payloads);
+    const line = storedLine(turn([orphan])[1]!, payloads, s.openContent());
     await s.blobs.putAll(payloads);
     appendFileSync(path.join(s.dir(id), 'events.jsonl'), line.slice(0, line.indexOf('"size"'))); // torn after the reference
     expect(await collectGarbage(s)).toEqual({ removed: 0, bytes: 0 });
@@ -51,11 +72,12 @@ describe('jp gc (collectGarbage)', () => {
 
   it('waits for a writer between storing its blobs and appending its line, and then keeps them', async () => {
     const s = store();
-    const id = await s.create({ baseConfig: {}, events: [], turnCount: 0 });
+    const id = await s.create({ baseConfig: {}, events: [], turnCount: 0 }, s.openContent());
     // A writer as ConversationStore.append does it: lock, store blobs, (time passes), append, release.
     const release = await s.lockBlobs();
     const payloads = new Map<string, Uint8Array>();
-    const lines = turn([orphan]).map((event) => storedLine(event, payloads));
+    const content = s.openContent();
+    const lines = turn([orphan]).map((event) => storedLine(event, payloads, content));
     await s.blobs.putAll(payloads);
     let finished = false;
     const gc = collectGarbage(s, 5_000).then((report) => ((finished = true), report));
@@ -64,12 +86,13 @@ describe('jp gc (collectGarbage)', () => {
     appendLines(path.join(s.dir(id), 'events.jsonl'), lines);
     release();
     expect(await gc).toEqual({ removed: 0, bytes: 0 });
-    expect((await s.events(id)).events).toEqual(turn([orphan]));
+    const loaded = await s.events(id, content);
+    expect(resolveResourceContent(loaded.events, (ref) => content.read(ref))).toEqual(turn([orphan]));
   });
 
   it('refuses, deleting nothing, when the blob store stays locked past its timeout', async () => {
     const s = store();
-    const doomed = await s.create({ baseConfig: {}, events: turn([orphan]), turnCount: 1 });
+    const doomed = await s.create({ baseConfig: {}, events: turn([orphan]), turnCount: 1 }, s.openContent());
     s.remove(doomed);
     const release = await s.lockBlobs();
     try {
@@ -89,11 +112,11 @@ describe('jp gc (collectGarbage)', () => {
     const keptTree = many('kept');
     const goneTree = many('gone');
     const mixed = many('mixed');
-    await s.create({ baseConfig: {}, events: turn(keptTree), turnCount: 1 });
-    const doomed = await s.create({ baseConfig: {}, events: turn(goneTree), turnCount: 1 });
-    const half = await s.create({ baseConfig: {}, events: turn(mixed), turnCount: 1 });
+    await s.create({ baseConfig: {}, events: turn(keptTree), turnCount: 1 }, s.openContent());
+    const doomed = await s.create({ baseConfig: {}, events: turn(goneTree), turnCount: 1 }, s.openContent());
+    const half = await s.create({ baseConfig: {}, events: turn(mixed), turnCount: 1 }, s.openContent());
     expect(readdirSync(s.blobs.packsDir)).toHaveLength(3);
-    await s.create({ baseConfig: {}, events: turn(mixed.slice(0, 5)), turnCount: 1 }); // keeps 5 of the third pack's blobs
+    await s.create({ baseConfig: {}, events: turn(mixed.slice(0, 5)), turnCount: 1 }, s.openContent()); // keeps 5 of the third pack's blobs
     s.remove(doomed);
     s.remove(half);
     const bytesOf = (resources: Resource[]) => resources.reduce((sum, r) => sum + Buffer.byteLength((r as { text: string }).text), 0);
@@ -105,7 +128,7 @@ describe('jp gc (collectGarbage)', () => {
     for (const r of [...keptTree, ...mixed.slice(0, 5)]) expect(fresh.blobs.has(resourceSha256(r), Buffer.byteLength((r as { text: string }).text))).toBe(true);
     for (const r of [...goneTree, ...mixed.slice(5)]) expect(fresh.blobs.read(resourceSha256(r), 'test')).toBeUndefined();
     // Every remaining conversation still loads with its content.
-    for (const id of fresh.ids()) expect((await fresh.events(id)).events.length).toBeGreaterThan(0);
+    for (const id of fresh.ids()) expect((await fresh.events(id, fresh.openContent())).events.length).toBeGreaterThan(0);
     expect(await collectGarbage(s)).toEqual({ removed: 0, bytes: 0 });
   });
 });

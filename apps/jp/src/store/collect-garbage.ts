@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DamagedPack, readPackIndex, readPacked, type PackedBlob } from './blob-pack.ts';
+import { SHA256_PATTERN, sha256Of } from './blob-sha256.ts';
 import { isStaleTemporary } from './blob-spool.ts';
-import { SHA256_PATTERN, sha256Of, type BlobStore } from './blob-store.ts';
+import type { BlobStore } from './blob-store.ts';
 import type { ConversationStore } from './conversation-store.ts';
+import { removeDeadLeftovers } from './remove-dead-leftovers.ts';
 
 export interface GarbageReport {
   /** Blobs deleted. */
@@ -48,14 +50,17 @@ function referencedBlobs(store: ConversationStore): Set<string> {
 
 /**
  * `jp gc`: deletes the blobs no event refers to, and temporary files left by interrupted writes.
- * It holds the workspace's blob lock throughout, and every writer holds that lock from storing
- * its blobs until its lines are appended, so a blob that is about to be referenced is never
- * deleted: gc either runs before the writer stores it (and the writer stores it again) or after
- * the line that refers to it is written.
+ * The directories of a create, fork or remove that was killed midway go first, so the blobs only
+ * they refer to are collected with the rest (those of one still running are kept). It holds the
+ * workspace's blob lock throughout, and every writer holds that lock from storing its blobs until
+ * its lines are appended, so a blob that is about to be referenced is never deleted: gc either
+ * runs before the writer stores it (and the writer stores it again) or after the line that refers
+ * to it is written.
  */
 export async function collectGarbage(store: ConversationStore, timeoutMs?: number): Promise<GarbageReport> {
   const release = await store.lockBlobs(timeoutMs);
   try {
+    removeDeadLeftovers(store.root);
     const referenced = referencedBlobs(store);
     const report: GarbageReport = { removed: 0, bytes: 0 };
     for (const prefix of entries(store.blobs.dir)) {

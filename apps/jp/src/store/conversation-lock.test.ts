@@ -1,19 +1,12 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LockedError } from '@jp/core/errors';
+import { LockedError } from '@jp/core';
+import { deadPid } from './__fixtures__/dead-pid.ts';
 import { acquireLock } from './conversation-lock.ts';
 
 const lockFile = () => path.join(mkdtempSync(path.join(tmpdir(), 'jp-lock-')), 'lock');
-
-/** The pid of a process that has certainly exited. */
-async function deadPid(): Promise<number> {
-  const child = spawn(process.execPath, ['-e', '0']);
-  await new Promise((resolve) => child.on('exit', resolve));
-  return child.pid!;
-}
 
 describe('conversation lock', () => {
   it('is exclusive: a second taker waits, then fails naming the holder', async () => {
@@ -44,6 +37,25 @@ describe('conversation lock', () => {
     writeFileSync(file, JSON.stringify({ pid: await deadPid(), host: hostname(), since: 'then' }));
     const release = await acquireLock(file, { timeoutMs: 0, what: 'c' });
     expect(JSON.parse(readFileSync(file, 'utf8')).pid).toBe(process.pid);
+    release();
+  });
+
+  it('leaves nothing beside the lock file, neither its taker nor one that waited for it', async () => {
+    const file = lockFile();
+    const release = await acquireLock(file, { timeoutMs: 1000, what: 'c' });
+    await acquireLock(file, { timeoutMs: 50, pollMs: 5, what: 'c' }).catch(() => undefined);
+    expect(readdirSync(path.dirname(file))).toEqual(['lock']);
+    release();
+    expect(readdirSync(path.dirname(file))).toEqual([]);
+  });
+
+  it('takes over a stale lock that holds no owner, and leaves no guard file', async () => {
+    const file = lockFile();
+    writeFileSync(file, '');
+    utimesSync(file, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    const release = await acquireLock(file, { timeoutMs: 0, what: 'c' });
+    expect(JSON.parse(readFileSync(file, 'utf8')).pid).toBe(process.pid);
+    expect(readdirSync(path.dirname(file))).toEqual(['lock']);
     release();
   });
 

@@ -1,6 +1,9 @@
-import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { LockedError } from '@jp/core/errors';
+import { LockedError } from '@jp/core';
+import { writeTemporaryFile } from './atomic-write.ts';
+import { processIsAlive } from './process-is-alive.ts';
+import { writeFailure } from './write-fully.ts';
 
 /** Who holds a lock, as written in the lock file. */
 interface LockOwner {
@@ -30,30 +33,25 @@ function readOwner(file: string): LockOwner | undefined {
   return undefined;
 }
 
-function processIsAlive(pid: number): boolean {
+/**
+ * Creates `file` holding this process as its owner, or returns false when it exists. The owner is
+ * written to a temporary file that is then linked to the name (which fails if it is taken), so a
+ * lock is never seen empty, and a disk too full for the owner leaves no lock, only an error.
+ */
+function tryCreate(file: string): boolean {
+  // While another holds the lock, waiting costs a stat per poll, not a file written and removed.
+  if (existsSync(file)) return false;
+  const owner: LockOwner = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
+  const tmp = writeTemporaryFile(file, JSON.stringify(owner), false);
   try {
-    process.kill(pid, 0);
+    linkSync(tmp, file);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function tryCreate(file: string): boolean {
-  let fd: number;
-  try {
-    fd = openSync(file, 'wx', 0o644);
-  } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  }
-  try {
-    const owner: LockOwner = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
-    writeSync(fd, JSON.stringify(owner));
+    throw writeFailure(error, file);
   } finally {
-    closeSync(fd);
+    rmSync(tmp, { force: true });
   }
-  return true;
 }
 
 function ageMs(file: string): number {
@@ -66,7 +64,8 @@ function ageMs(file: string): number {
 
 /**
  * A lock is stale when its owner, on this host, is no longer running, or when it has no readable
- * owner and is older than a few seconds (a holder that died between creating and writing it).
+ * owner and is older than a few seconds (damaged, or left by a version of jp that wrote the owner
+ * after creating the file).
  */
 function isStale(file: string): boolean {
   const owner = readOwner(file);
@@ -97,9 +96,9 @@ function sleep(ms: number): Promise<void> {
 }
 
 /**
- * Takes an exclusive lock (a file created with O_EXCL holding the owner's pid). Waits up to
- * `timeoutMs` for a live holder, takes over from a dead one, and otherwise throws LockedError
- * naming the holder.
+ * Takes an exclusive lock (a file holding the owner's pid, created whole by `tryCreate`). Waits
+ * up to `timeoutMs` for a live holder, takes over from a dead one, and otherwise throws
+ * LockedError naming the holder.
  */
 export async function acquireLock(file: string, options: LockOptions): Promise<ReleaseLock> {
   const deadline = Date.now() + options.timeoutMs;

@@ -1,16 +1,19 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { JpError, UsageError } from '@jp/core/errors';
+import { JpError, UsageError } from '@jp/core';
 import type { ConversationEvent } from '@jp/core';
 import { writeFileAtomic } from './atomic-write.ts';
 import { BlobStore, type BlobContent } from './blob-store.ts';
 import { acquireLock, type ReleaseLock } from './conversation-lock.ts';
 import { newConversationId } from './conversation-id.ts';
+import { removeDeadLeftovers } from './remove-dead-leftovers.ts';
 import { readMetadata, serializeMetadata, type ConversationMetadata } from './conversation-metadata.ts';
 import type { SharedBlob } from './copy-stored-lines.ts';
 import type { LoadedEvents } from './events-file.ts';
 import type { ScannedEvents } from './scan-events-file.ts';
 import type { Payloads } from './stored-resource.ts';
+import { FileContents } from './file-content-cache.ts';
+import { TurnContent } from './turn-content.ts';
 
 export interface NewConversation {
   baseConfig: Record<string, unknown>;
@@ -39,7 +42,7 @@ export class ConversationStore {
   /** How long a writer waits for `jp gc` to release the blob store. */
   blobLockTimeoutMs = 30_000;
 
-  /** `blobs`: the workspace's blob store when the command has one already (an early tree's, RFD 002). */
+  /** `blobs`: the workspace's blob store when the command has one already (a read-ahead's, RFD 002). */
   constructor(
     readonly jpDir: string,
     blobs?: BlobStore,
@@ -118,14 +121,18 @@ export class ConversationStore {
 
   // The events modules (and with them the schemas) are loaded only by commands that read events,
   // so `jp conversation ls` stays as cheap as reading the metadata files.
-  /** Every event with its resources' content, read from the blob store and verified. */
-  async events(id: string): Promise<LoadedEvents> {
+  /** Content for a command that stores or reads resources without a read-ahead: this store's blobs and file cache. */
+  openContent(): TurnContent {
+    return new TurnContent(this.blobs, this.blobs.createSpool(), new FileContents(this.jpDir, this.blobs));
+  }
+
+  /**
+   * Every event; resources refer to their content (`ref`). Every blob referred to is read and
+   * verified through `content`, which keeps the bytes for the stages that read them.
+   */
+  async events(id: string, content: TurnContent): Promise<LoadedEvents> {
     const { readEventsFile } = await import('./events-file.ts');
-    return readEventsFile(this.file(id, 'events.jsonl'), {
-      displayName: this.displayPath(id, 'events.jsonl'),
-      blobs: this.blobs,
-      conversation: id,
-    });
+    return readEventsFile(this.file(id, 'events.jsonl'), { displayName: this.displayPath(id, 'events.jsonl'), content, conversation: id });
   }
 
   /** The configuration events and a summary of every resource snapshot, without reading a blob. */
@@ -141,16 +148,16 @@ export class ConversationStore {
    * needs (`prepareStoredLines`).
    */
   preloadWriting(): void {
-    import('./events-file.ts').catch(() => undefined);
-    import('./stored-resource.ts').then((stored) => stored.prepareStoredLines(), () => undefined);
+    import('./append-lines.ts').catch(() => undefined);
+    import('./stored-resource.ts').catch(() => undefined);
   }
 
-  /** Appends events; the caller holds the conversation's lock. */
-  async append(id: string, events: readonly ConversationEvent[]): Promise<void> {
+  /** Appends events, their content stored from `content`; the caller holds the conversation's lock. */
+  async append(id: string, events: readonly ConversationEvent[], content: TurnContent): Promise<void> {
     const { appendLines } = await import('./append-lines.ts');
     const { storedLine } = await import('./stored-resource.ts');
     const payloads: Payloads = new Map();
-    const lines = events.map((event) => storedLine(event, payloads));
+    const lines = events.map((event) => storedLine(event, payloads, content));
     await this.withBlobs(payloads, new Map(), () => appendLines(this.file(id, 'events.jsonl'), lines));
   }
 
@@ -191,8 +198,8 @@ export class ConversationStore {
     }
   }
 
-  /** Creates a conversation atomically and returns its id. */
-  async create(conversation: NewConversation): Promise<string> {
+  /** Creates a conversation atomically, its content stored from `content`, and returns its id. */
+  async create(conversation: NewConversation, content: TurnContent): Promise<string> {
     const { appendLines } = await import('./append-lines.ts');
     const { storedLine } = await import('./stored-resource.ts');
     const payloads: Payloads = new Map();
@@ -205,12 +212,14 @@ export class ConversationStore {
       lines = copied.lines;
       shared = copied.shared;
     }
-    lines.push(...conversation.events.map((event) => storedLine(event, payloads)));
+    lines.push(...conversation.events.map((event) => storedLine(event, payloads, content)));
     return this.withBlobs(payloads, shared, () => this.createWith(conversation, lines, appendLines));
   }
 
   private createWith(conversation: NewConversation, lines: string[], appendLines: (file: string, lines: readonly string[]) => void): string {
     mkdirSync(this.root, { recursive: true });
+    // What a killed create, fork or remove left keeps its blobs from `jp gc`: a writer clears it too.
+    removeDeadLeftovers(this.root);
     for (let attempt = 0; attempt < 20; attempt++) {
       const id = newConversationId();
       if (existsSync(this.dir(id))) continue;

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FileContentCache, FileStamp, StoredFileContent } from '@jp/attachments';
-import { JpError } from '@jp/core/errors';
+import { fileURLToPath } from 'node:url';
+import type { FileContentCache, FileStamp, KnownFileContent } from '@jp/attachments';
 import { writeFileAtomic } from './atomic-write.ts';
 import { SHA256_PATTERN, type BlobStore } from './blob-store.ts';
 
@@ -33,10 +33,12 @@ function isEntry(value: unknown): value is Entry {
 /**
  * Which workspace files' content the blob store holds, by the stamp each file had when read
  * (RFD 002, "Files seen before"): `.jp/cache/file-contents.json`. It is only a cache. A missing,
- * unreadable or foreign file is an empty cache; an entry counts only while its blob is stored
- * (`jp gc` may have removed it) and is verified when loaded; the file is rewritten after a turn is
- * stored, and only when the turn read files worth remembering. It names workspace files only,
- * by the `file://` URIs the conversations store anyway.
+ * unreadable or foreign file is an empty cache. A file whose stamp is as remembered is taken to
+ * hold the remembered content; whether the blob store still holds that content is decided when
+ * the turn is stored, under the blob lock (`jp gc` may have removed it meanwhile: the file itself
+ * is then read again, see `knownFile`). The file is rewritten after a turn is stored, keeping
+ * only entries whose blob is stored. It names workspace files only, by the `file://` URIs the
+ * conversations store anyway.
  */
 export class FileContents implements FileContentCache {
   readonly file: string;
@@ -45,6 +47,8 @@ export class FileContents implements FileContentCache {
   #remembered = new Map<string, Entry>();
   /** Entries on disk checked so far: the entry, or null for one that is not well formed. */
   #checked = new Map<string, Entry | null>();
+  /** Content this run took from the cache, by sha256: the file it was known from. */
+  #handedOut = new Map<string, string>();
 
   constructor(
     jpDir: string,
@@ -92,23 +96,19 @@ export class FileContents implements FileContentCache {
     return { size, mtimeMs, ctimeMs, ino };
   }
 
-  lookup(uri: string, stamp: FileStamp): StoredFileContent | undefined {
+  lookup(uri: string, stamp: FileStamp): KnownFileContent | undefined {
     const entry = this.#entry(uri);
     if (entry === undefined) return undefined;
     const [, size, mtimeMs, ctimeMs, ino, sha256] = entry;
     if (size !== stamp.size || mtimeMs !== stamp.mtimeMs || ctimeMs !== stamp.ctimeMs || ino !== stamp.ino) return undefined;
-    if (!this.blobs.has(sha256, size)) return undefined;
-    return {
-      sha256,
-      byteLength: size,
-      load: () => {
-        const bytes = this.blobs.read(sha256, uri);
-        if (bytes === undefined) {
-          throw new JpError(`the stored content of ${uri} (blob ${sha256}) is gone, removed by \`jp gc\` meanwhile; run the query again`, { code: 'missing_blob' });
-        }
-        return bytes;
-      },
-    };
+    this.#handedOut.set(sha256, uri);
+    return { sha256, byteLength: size };
+  }
+
+  /** The workspace file this run took content `sha256` from the cache for, if it did: where else to read it. */
+  knownFile(sha256: string): string | undefined {
+    const uri = this.#handedOut.get(sha256);
+    return uri === undefined ? undefined : fileURLToPath(uri);
   }
 
   remember(uri: string, stamp: FileStamp, digest: { sha256: string; byteLength: number }): void {

@@ -1,11 +1,8 @@
 import {
-  eventSchemas,
   eventToJson,
-  isTextResource,
-  resourceByteLength,
-  resourceBytes,
+  isRefResource,
+  JpError,
   resourceMetadataJson,
-  resourceSha256,
   serializeEvent,
   type ChatRequestEvent,
   type ConversationEvent,
@@ -13,6 +10,7 @@ import {
   type ToolCallResponseEvent,
 } from '@jp/core';
 import { SHA256_PATTERN, sha256Of, type BlobContent } from './blob-store.ts';
+import type { TurnContent } from './turn-content.ts';
 
 /*
  * The stored form of resources (RFD 008). In events.jsonl a resource keeps its MCP fields and
@@ -21,16 +19,13 @@ import { SHA256_PATTERN, sha256Of, type BlobContent } from './blob-store.ts';
  *   {"uri":"file:///w/a.txt","mimeType":"text/plain","name":"a.txt","$blob":"<sha256>","size":1234,"encoding":"text"}
  *
  * `encoding` says how the bytes become the in-memory resource: "text" (UTF-8 → `text`) or
- * "binary" (→ `blob`). A `formatted` presentation (on a resource, or on a tool result's resource
- * block) is stored the same way, as `"formatted":{"$blob":"<sha256>","size":N}`. Lines written
- * before blobs existed, or edited by hand, carry `text`/`blob`/`formatted` inline and still load.
+ * "binary" (→ `blob`). In memory the reference is the resource's `ref`. A `formatted`
+ * presentation (on a resource, or on a tool result's resource block) is stored the same way, as
+ * `"formatted":{"$blob":"<sha256>","size":N}`. Lines written before blobs existed, or edited by
+ * hand, carry `text`/`blob`/`formatted` inline and still load.
  */
 
-/**
- * Payloads to store before a line referring to them is appended, by sha256. A resource's payload
- * is lazy: its digest is known (see `rememberResourceDigest`), and its bytes are made only if the
- * blob store does not hold them yet.
- */
+/** Payloads to store before a line referring to them is appended, by sha256; their bytes are made only if the store lacks them. */
 export type Payloads = Map<string, BlobContent>;
 
 export type Json = Record<string, unknown>;
@@ -39,11 +34,7 @@ export type Json = Record<string, unknown>;
 interface Slot {
   resource: Json;
   block: Json | undefined;
-  /** The same resource in the parsed event. */
-  locate: (event: ConversationEvent) => Resource;
 }
-
-const EMPTY = new Uint8Array(0);
 
 function reference(bytes: Uint8Array, payloads: Payloads): { $blob: string; size: number } {
   const sha256 = sha256Of(bytes);
@@ -51,68 +42,49 @@ function reference(bytes: Uint8Array, payloads: Payloads): { $blob: string; size
   return { $blob: sha256, size: bytes.byteLength };
 }
 
-/** A copy without content or `formatted`, so encoding it costs nothing whatever its size. */
-function hollow(resource: Resource): Resource {
-  if (isTextResource(resource)) {
-    const { text: _text, formatted: _formatted, ...rest } = resource;
-    return { ...rest, text: '' };
-  }
-  const { blob: _blob, formatted: _formatted, ...rest } = resource;
-  return { ...rest, blob: EMPTY };
-}
-
-/** A resource's content as a reference; its bytes are encoded only if the blob must be written. */
-function storedContent(resource: Resource, payloads: Payloads): { $blob: string; size: number; encoding: 'text' | 'binary' } {
-  const sha256 = resourceSha256(resource);
-  const size = resourceByteLength(resource);
-  if (!payloads.has(sha256)) payloads.set(sha256, { size, bytes: () => resourceBytes(resource) });
-  return { $blob: sha256, size, encoding: isTextResource(resource) ? 'text' : 'binary' };
-}
-
-/** A stored resource: its metadata fields, then references to its content and `formatted`. */
-function storedResource(resource: Resource, payloads: Payloads): Json {
+/** A stored resource: its metadata fields, then references to its `formatted` and its content. */
+function storedResource(given: Resource, payloads: Payloads, content: TurnContent): Json {
+  const resource = content.stage(given);
+  if (!isRefResource(resource)) throw new Error('internal error: a staged resource has its content inline');
   const json: Json = resourceMetadataJson(resource);
   if (resource.formatted !== undefined) json.formatted = reference(Buffer.from(resource.formatted, 'utf8'), payloads);
-  const { $blob, size, encoding } = storedContent(resource, payloads);
-  json.$blob = $blob;
+  const { sha256, size, encoding } = resource.ref;
+  if (!payloads.has(sha256)) payloads.set(sha256, { size, bytes: () => content.bytesFor(sha256) ?? lost(resource.uri, sha256) });
+  json.$blob = sha256;
   json.size = size;
   json.encoding = encoding;
   return json;
 }
 
-/**
- * Builds ahead what making stored lines needs and is built on first use (the event schemas), for
- * a command that will store a turn and has time to spare before (`ConversationStore.preloadWriting`).
- */
-export function prepareStoredLines(): void {
-  eventSchemas();
+/** Content the store lacks and nobody has any more: `jp gc` removed it while this command ran, and its file changed since. */
+function lost(uri: string, sha256: string): never {
+  throw new JpError(
+    `the content of ${uri} (blob ${sha256}) was removed by \`jp gc\` while this command ran, and its file has changed since; run the command again`,
+    { code: 'missing_blob' },
+  );
 }
 
-/** One line of events.jsonl for an event, payloads externalised into `payloads`. */
-export function storedLine(event: ConversationEvent, payloads: Payloads): string {
+/** One line of events.jsonl for an event, its content stored apart: the blobs to store go into `payloads`. */
+export function storedLine(event: ConversationEvent, payloads: Payloads, content: TurnContent): string {
   if (event.type === 'chat_request') {
     const request = event as ChatRequestEvent;
     if (request.resources.length === 0) return serializeEvent(event);
     // The event without resources goes through the schema; the resources (thousands, for a tree)
-    // are copied field by field, their content replaced by references.
+    // are copied field by field.
     const json = eventToJson({ ...request, resources: [] });
-    json.resources = request.resources.map((resource) => storedResource(resource, payloads));
+    json.resources = request.resources.map((resource) => storedResource(resource, payloads, content));
     return JSON.stringify(json);
   }
   if (event.type === 'tool_call_response') {
     const response = event as ToolCallResponseEvent;
     if (!response.content.some((block) => block.type === 'resource')) return serializeEvent(event);
-    const hollowed = response.content.map((block) => {
-      if (block.type !== 'resource') return block;
-      const { formatted: _formatted, ...rest } = block;
-      return { ...rest, resource: hollow(block.resource) };
-    });
-    const json = eventToJson({ ...response, content: hollowed });
-    (json.content as Json[]).forEach((stored, i) => {
+    const json = eventToJson({ ...response, content: response.content.map((block) => (block.type === 'resource' ? { type: 'text' as const, text: '' } : block)) });
+    (json.content as Json[]).forEach((_stored, i) => {
       const block = response.content[i]!;
       if (block.type !== 'resource') return;
-      stored.resource = storedResource(block.resource, payloads);
+      const stored: Json = { type: 'resource', resource: storedResource(block.resource, payloads, content) };
       if (block.formatted !== undefined) stored.formatted = reference(Buffer.from(block.formatted, 'utf8'), payloads);
+      (json.content as Json[])[i] = stored;
     });
     return JSON.stringify(json);
   }
@@ -127,16 +99,11 @@ function isJson(value: unknown): value is Json {
 export function resourceSlots(json: Json): Slot[] {
   const slots: Slot[] = [];
   if (json.type === 'chat_request' && Array.isArray(json.resources)) {
-    json.resources.forEach((resource: unknown, i) => {
-      if (isJson(resource)) slots.push({ resource, block: undefined, locate: (event) => (event as ChatRequestEvent).resources[i]! });
-    });
+    for (const resource of json.resources) if (isJson(resource)) slots.push({ resource, block: undefined });
   } else if (json.type === 'tool_call_response' && Array.isArray(json.content)) {
-    json.content.forEach((block: unknown, i) => {
-      if (isJson(block) && block.type === 'resource' && isJson(block.resource)) {
-        const locate = (event: ConversationEvent) => ((event as ToolCallResponseEvent).content[i] as { resource: Resource }).resource;
-        slots.push({ resource: block.resource, block, locate });
-      }
-    });
+    for (const block of json.content) {
+      if (isJson(block) && block.type === 'resource' && isJson(block.resource)) slots.push({ resource: block.resource, block });
+    }
   }
   return slots;
 }

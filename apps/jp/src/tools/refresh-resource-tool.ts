@@ -1,4 +1,5 @@
-import { resourceSha256, type ConversationEvent, type Resource } from '@jp/core';
+import type { ConversationEvent, Resource } from '@jp/core';
+import { resourceSha256 } from '../store/blob-sha256.ts';
 import type { ToolDefinition } from '@jp/providers';
 import { refreshInput } from '../resolution/refresh-input.ts';
 import { errorResult, type JpTool, type ToolResult, type ToolRunContext } from './jp-tool.ts';

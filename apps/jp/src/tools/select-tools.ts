@@ -1,4 +1,4 @@
-import { UsageError } from '@jp/core/errors';
+import { UsageError } from '@jp/core';
 import type { ConversationEvent } from '@jp/core';
 import type { Config } from '../config/config-schema.ts';
 import { streamHasResources } from '../resolution/resolve-turn-attachments.ts';

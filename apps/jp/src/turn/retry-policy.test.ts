@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProviderError } from '@jp/core/errors';
+import { ProviderError } from '@jp/core';
 import { DEFAULT_RETRY_POLICY, isRetryable, retryDelayMs } from './retry-policy.ts';
 
 describe('retry policy', () => {

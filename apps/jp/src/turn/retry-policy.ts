@@ -1,4 +1,4 @@
-import { ProviderError } from '@jp/core/errors';
+import { ProviderError } from '@jp/core';
 
 /** How retries of a failed provider call are spaced. */
 export interface RetryPolicy {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ProviderError } from '@jp/core/errors';
+import { ProviderError } from '@jp/core';
 import type { Provider, StreamEvent } from '@jp/providers';
 import { Output } from '../output/output.ts';
 import { runTurn } from './run-turn.ts';
@@ -9,6 +9,7 @@ function scripted(calls: Array<Error | StreamEvent[]>): Provider & { calls: numb
   const provider = {
     id: 'scripted',
     calls: 0,
+    readsContent: true,
     buildRequest: () => ({ request: {}, warnings: [] }),
     async *stream(): AsyncIterable<StreamEvent> {
       const step = calls[provider.calls++];

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ProviderError } from '@jp/core/errors';
+import { ProviderError } from '@jp/core';
 import type { ConversationEvent, Usage } from '@jp/core';
 import { retryAfterMs, type Provider, type ProviderRequest } from '@jp/providers';
 import type { Output } from '../output/output.ts';

@@ -1,4 +1,4 @@
-import { ProviderError, UsageError } from '@jp/core/errors';
+import { ProviderError, UsageError } from '@jp/core';
 import { createProvider, parseModelId, type Provider } from '@jp/providers';
 import type { Config } from '../config/config-schema.ts';
 

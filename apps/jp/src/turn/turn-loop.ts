@@ -1,5 +1,5 @@
-import { JpError } from '@jp/core/errors';
-import { dedupeResources, type ContentBlock, type ConversationEvent, type DedupeOptions, type Usage } from '@jp/core';
+import { JpError } from '@jp/core';
+import type { ContentBlock, ConversationEvent, ToolCallResponseEvent, Usage } from '@jp/core';
 import type { Provider, ProviderRequest } from '@jp/providers';
 import type { Output } from '../output/output.ts';
 import { errorResult, type JpTool, type ToolResult, type ToolRunContext } from '../tools/jp-tool.ts';
@@ -83,8 +83,10 @@ export async function runTurnLoop(options: {
   maxRounds: number;
   showReasoning?: boolean;
   signal?: AbortSignal | undefined;
-  /** Resources the model was already given are sent as references (RFD 008); absent: sent in full. */
-  deduplication?: DedupeOptions | undefined;
+  /** What the model is sent of the events, before each call (deduplicated, content resolved); absent: the events. */
+  forModel?: (events: readonly ConversationEvent[]) => ConversationEvent[];
+  /** A tool result as the conversation keeps it (its content staged); absent: as the tool gave it. */
+  keep?: (event: ToolCallResponseEvent) => ToolCallResponseEvent;
 }): Promise<TurnLoopResult> {
   const tools = new Map(options.tools.map((tool) => [tool.definition.name, tool]));
   const definitions = options.tools.map((tool) => tool.definition);
@@ -95,7 +97,7 @@ export async function runTurnLoop(options: {
     const events = [...options.events, ...added];
     const answer = await runTurn({
       provider: options.provider,
-      request: { ...options.request, events: options.deduplication ? dedupeResources(events, options.deduplication) : events, tools: definitions.length > 0 ? definitions : undefined },
+      request: { ...options.request, events: options.forModel?.(events) ?? events, tools: definitions.length > 0 ? definitions : undefined },
       output: options.output,
       retry: options.retry,
       showReasoning: options.showReasoning,
@@ -114,7 +116,8 @@ export async function runTurnLoop(options: {
     const timestamp = new Date().toISOString();
     answer.toolCalls.forEach((call, i) => {
       const result = results[i]!;
-      added.push({ type: 'tool_call_response', timestamp, id: call.id, content: result.content as ContentBlock[], isError: result.isError });
+      const response: ToolCallResponseEvent = { type: 'tool_call_response', timestamp, id: call.id, content: result.content as ContentBlock[], isError: result.isError };
+      added.push(options.keep?.(response) ?? response);
       if (options.output.json) options.output.data({ type: 'tool_result', id: call.id, name: call.name, isError: result.isError });
     });
   }

@@ -1,6 +1,6 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '@jp/core/errors';
+import { UsageError } from '@jp/core';
 
 /** A directory holding `.jp/`. `root` is a real path (symlinks resolved). */
 export interface Workspace {

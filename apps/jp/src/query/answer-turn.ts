@@ -1,0 +1,102 @@
+import type { ConversationEvent, ToolCallResponseEvent } from '@jp/core';
+import type { JpTool } from '../tools/jp-tool.ts';
+import { loadMcpTools } from '../tools/mcp-tools.ts';
+import { selectTools } from '../tools/select-tools.ts';
+import { DEFAULT_RETRY_POLICY } from '../turn/retry-policy.ts';
+import { runTurnLoop, ToolRoundsExceeded, type TurnLoopResult } from '../turn/turn-loop.ts';
+import { modelEvents } from './model-events.ts';
+import type { QuerySession } from './open-session.ts';
+import type { TurnOpening } from './open-turn.ts';
+
+/** What this turn added after its opening, and how it ended. */
+export interface TurnAnswer {
+  result: TurnLoopResult;
+  /** The opening and the answer: every event of the turn, to be stored. */
+  events: ConversationEvent[];
+  /** `--schema`: the answer, checked and parsed. */
+  structured: unknown;
+  /** Why the query fails although the turn is kept (too many tool rounds, an answer that does not fit the schema). */
+  failure: unknown;
+}
+
+/** The tools offered this turn, in a fixed order (see `selectTools`). */
+export async function turnTools(session: QuerySession, events: readonly ConversationEvent[]): Promise<JpTool[]> {
+  const { config, handlerContext, invocation } = session;
+  const mcpTools = await loadMcpTools(config, handlerContext.mcp);
+  return selectTools({ config, events, mcpTools, only: invocation.options.tool, without: invocation.options.noTool });
+}
+
+/** How the provider is asked, apart from the events and tools. */
+export function providerRequest(session: QuerySession) {
+  const { config, model, invocation } = session;
+  return { model, system: config.assistant.system_prompt, maxTokens: config.assistant.max_tokens, schema: invocation.schema };
+}
+
+/** What the model is sent of the events, for this session (`modelEvents`). */
+export function forModel(session: QuerySession): (events: readonly ConversationEvent[]) => ConversationEvent[] {
+  const { enabled, min_bytes: minBytes } = session.config.conversation.deduplication;
+  const how = { provider: session.provider, content: session.content, deduplication: { enabled, minBytes }, texts: new Map<string, string>() };
+  return (events) => modelEvents(events, how);
+}
+
+/**
+ * Runs the turn: the model, the tools it calls, the model again, until it answers. A model that
+ * never stops calling tools keeps what it did and fails the query; with `--schema`, the answer
+ * is checked and stored as structured data.
+ */
+export async function answerTurn(session: QuerySession, turn: TurnOpening): Promise<TurnAnswer> {
+  const { ctx, config, invocation, content } = session;
+  const { output } = ctx;
+  const events = [...session.history, ...turn.events];
+  const tools = await turnTools(session, events);
+  let result: TurnLoopResult;
+  let failure: unknown;
+  try {
+    result = await runTurnLoop({
+      provider: session.provider,
+      request: providerRequest(session),
+      events,
+      tools,
+      toolContext: {
+        workspaceRoot: ctx.workspace.root,
+        declarations: config.conversation.attachments,
+        registry: session.registry,
+        handlerContext: session.handlerContext,
+        output,
+        interactive: Boolean(process.stdin.isTTY && process.stderr.isTTY),
+        allowTools: invocation.options.allowTools === true || config.assistant.allow_tools,
+        prompt: (fn) => fn(),
+      },
+      output: invocation.schema !== undefined && !output.json ? output.silenced() : output,
+      retry: { ...DEFAULT_RETRY_POLICY, maxRetries: config.assistant.request.max_retries },
+      maxRounds: config.assistant.max_tool_rounds,
+      showReasoning: invocation.options.showReasoning === true || config.assistant.show_reasoning,
+      signal: session.signal,
+      forModel: forModel(session),
+      keep: (response) => content.stageEvents([response])[0] as ToolCallResponseEvent,
+    });
+  } catch (error) {
+    if (session.signal.aborted) throw session.signal.reason;
+    if (!(error instanceof ToolRoundsExceeded)) throw error;
+    failure = error;
+    result = { events: error.events, text: '', usage: {} };
+  }
+  let structured: unknown;
+  if (invocation.checkAnswer !== undefined && failure === undefined) {
+    try {
+      structured = invocation.checkAnswer(result.text);
+    } catch (error) {
+      failure = error;
+    }
+  }
+  const answer = structured === undefined ? result.events : withStructuredAnswer(result.events, structured);
+  return { result, events: [...turn.events, ...answer], structured, failure };
+}
+
+/** With --schema the final message is stored as structured data. */
+function withStructuredAnswer(events: ConversationEvent[], structured: unknown): ConversationEvent[] {
+  const last = events.at(-1);
+  if (last?.type !== 'chat_response' || !('message' in last)) return events;
+  const { message: _message, ...rest } = last as { message: string; type: 'chat_response'; timestamp: string };
+  return [...events.slice(0, -1), { ...rest, structured } as ConversationEvent];
+}

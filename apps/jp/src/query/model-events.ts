@@ -1,0 +1,27 @@
+import { dedupeResources, resolveResourceContent, type ConversationEvent, type DedupeOptions, type RefResource } from '@jp/core';
+import type { Provider } from '@jp/providers';
+import type { TurnContent } from '../store/turn-content.ts';
+
+/**
+ * What the model is sent of the conversation, made before every call: resources it was given
+ * already become references to the earlier delivery (deduplication, RFD 008), then content
+ * references are resolved into content — for every provider but one that never reads content
+ * (echo describes each resource by its digest). Each stage is a function of the events alone, so
+ * request k+1 begins with request k.
+ */
+export function modelEvents(events: readonly ConversationEvent[], how: { provider: Provider; content: TurnContent; deduplication: DedupeOptions; texts: Map<string, string> }): ConversationEvent[] {
+  const deduplicated = how.deduplication.enabled ? dedupeResources(events, how.deduplication) : [...events];
+  if (!how.provider.readsContent) return deduplicated;
+  return resolveResourceContent(deduplicated, (resource) => contentOf(resource, how.content, how.texts));
+}
+
+/** A reference's content: text decoded once per run (`texts`, by sha256), bytes as the store gives them. */
+function contentOf(resource: RefResource, content: TurnContent, texts: Map<string, string>): Uint8Array | string {
+  if (resource.ref.encoding !== 'text') return content.read(resource);
+  let text = texts.get(resource.ref.sha256);
+  if (text === undefined) {
+    text = new TextDecoder().decode(content.read(resource));
+    texts.set(resource.ref.sha256, text);
+  }
+  return text;
+}

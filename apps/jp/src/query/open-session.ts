@@ -1,0 +1,83 @@
+import type { AttachmentRegistry, HandlerContext } from '@jp/attachments';
+import type { ConversationEvent } from '@jp/core';
+import type { Provider } from '@jp/providers';
+import type { CommandContext } from '../cli/command-context.ts';
+import type { EarlyRead } from '../cli/start-read-ahead.ts';
+import type { Config } from '../config/config-schema.ts';
+import { resolveConfig } from '../config/load-config.ts';
+import { mergeLayers, type ConfigLayer } from '../config/merge-config.ts';
+import { conversationLayers } from '../conversation/conversation-config.ts';
+import { closeMcpClients } from '../mcp/mcp-client-pool.ts';
+import { createAttachmentRegistry, handlerContext } from '../resolution/attachment-runtime.ts';
+import { FileContents } from '../store/file-content-cache.ts';
+import { TurnContent } from '../store/turn-content.ts';
+import { selectProvider } from '../turn/select-provider.ts';
+import { onInterrupt } from './interrupt.ts';
+import type { QueryInvocation } from './read-invocation.ts';
+
+/** A query under way: its conversation, configuration, provider and resources; `close` releases them. */
+export interface QuerySession {
+  ctx: CommandContext;
+  invocation: QueryInvocation;
+  /** The conversation so far; resources refer to their content (`TurnContent`). */
+  history: ConversationEvent[];
+  baseConfig: ConfigLayer;
+  /** The conversation's configuration before this invocation, and with it. */
+  before: Config;
+  config: Config;
+  provider: Provider;
+  model: string;
+  content: TurnContent;
+  registry: AttachmentRegistry;
+  handlerContext: HandlerContext;
+  /** Aborted by Ctrl-C. */
+  signal: AbortSignal;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a query's session: takes the conversation's lock (when the turn will be stored), reads its
+ * history with every blob verified, and settles the configuration and the provider. The stores
+ * are the read-ahead's when it read in this workspace.
+ */
+export async function openSession(ctx: CommandContext, invocation: QueryInvocation, early: EarlyRead | undefined): Promise<QuerySession> {
+  const { store, output } = ctx;
+  const { id, fileLayers, layer } = invocation;
+  const lockTimeout = resolveConfig([...fileLayers, layer]).conversation.lock_timeout_secs;
+  const release = id === undefined || !invocation.persist ? undefined : await store.lock(id, lockTimeout * 1000);
+  const interrupt = onInterrupt();
+  const mine = early?.jpDir === ctx.workspace.jpDir ? early : undefined;
+  const spool = mine?.spool ?? store.blobs.createSpool();
+  const content = new TurnContent(store.blobs, spool, mine?.fileContents ?? new FileContents(ctx.workspace.jpDir, store.blobs));
+  let hctx: HandlerContext | undefined;
+  const close = async (): Promise<void> => {
+    interrupt.dispose();
+    // An early tree this query did not take reads no further; what nobody stored is removed.
+    mine?.readAhead.close();
+    spool.discard();
+    release?.();
+    await closeMcpClients(hctx?.mcp);
+  };
+  try {
+    const loaded = id === undefined ? { events: [], warnings: [] } : await store.events(id, content);
+    for (const warning of loaded.warnings) output.warn(warning);
+    // Lines written before blobs carry their content inline: the stream refers to content by digest.
+    const history = content.stageEvents(loaded.events);
+    const baseConfig = id === undefined ? mergeLayers(fileLayers) : store.baseConfig(id);
+    const before = resolveConfig(conversationLayers(baseConfig, history), 'the conversation configuration');
+    const config = resolveConfig([...conversationLayers(baseConfig, history), layer], 'the configuration');
+    const { provider, model } = selectProvider(config, process.env, { keyOptional: invocation.options.explain === true });
+    hctx = {
+      ...handlerContext(ctx.workspace, ctx.cwd, config, output),
+      signal: interrupt.signal,
+      fileContents: content.fileContents,
+      spool,
+      readAhead: mine?.readAhead,
+    };
+    const registry = createAttachmentRegistry();
+    return { ctx, invocation, history, baseConfig, before, config, provider, model, content, registry, handlerContext: hctx, signal: interrupt.signal, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,65 @@
+import type { ChatRequestEvent, ConversationEvent, Resource } from '@jp/core';
+import { mergeConfig, type ConfigLayer } from '../config/merge-config.ts';
+import { resolveProgress } from '../output/terminal-progress.ts';
+import { planTurnAttachments, resolvePlan, urisInStream } from '../resolution/resolve-turn-attachments.ts';
+import type { QuerySession } from './open-session.ts';
+
+/** The events that open this turn: its start, a config delta if any, and the user's request with its resources. */
+export interface TurnOpening {
+  /** The turn's number (0-based). */
+  index: number;
+  events: ConversationEvent[];
+  request: ChatRequestEvent;
+}
+
+/**
+ * Resolves this turn's attachments (ARCHITECTURE §4: this invocation's `--attach`, then
+ * declarations the stream has not seen) and opens the turn with them. Their content is staged:
+ * the request refers to it by digest. Any failure to resolve fails the query before anything is
+ * sent or stored.
+ */
+export async function openTurn(session: QuerySession): Promise<TurnOpening> {
+  const { ctx, invocation, history, config, registry, handlerContext: hctx, content } = session;
+  const attached: string[] = [];
+  for (const input of invocation.options.attach) if (input !== '-') attached.push(await registry.validate(input, hctx));
+  const plan = planTurnAttachments({
+    declared: config.conversation.attachments,
+    attached,
+    streamUris: urisInStream(history),
+    covers: (declaration, uri) => registry.covers(declaration, uri, hctx),
+  });
+  for (const declaration of plan.snapshotOnly) {
+    ctx.output.warn(`${declaration} is a snapshot of a file outside the workspace and cannot be read again; attach the file again with --attach PATH`);
+  }
+  const progress = resolveProgress({ quiet: ctx.globals.quiet, json: ctx.output.json });
+  let resources: Resource[];
+  try {
+    const { terminalAskOversize } = await import('../output/ask-oversize.ts');
+    const resolving = resolvePlan(registry, plan, { ...hctx, progress, askOversize: terminalAskOversize(progress) });
+    // The modules that store the turn load while the attachments resolve.
+    if (invocation.persist) ctx.store.preloadWriting();
+    resources = await resolving;
+  } finally {
+    progress?.done();
+  }
+  if (invocation.stdin !== undefined) resources.push(invocation.stdin);
+
+  const timestamp = new Date().toISOString();
+  let delta: ConfigLayer = JSON.stringify(session.before) === JSON.stringify(config) ? {} : invocation.layer;
+  if (plan.newDeclarations.length > 0) {
+    delta = mergeConfig(delta, { conversation: { attachments: [...config.conversation.attachments, ...plan.newDeclarations] } });
+  }
+  const request: ChatRequestEvent = {
+    type: 'chat_request',
+    timestamp,
+    content: invocation.query,
+    resources: resources.map((resource) => content.stage(resource)),
+    ...(invocation.schema ? { schema: invocation.schema } : {}),
+  };
+  const events: ConversationEvent[] = [
+    { type: 'turn_start', timestamp },
+    ...(Object.keys(delta).length > 0 ? [{ type: 'config_delta' as const, timestamp, delta }] : []),
+    request,
+  ];
+  return { index: history.filter((event) => event.type === 'turn_start').length, events, request };
+}

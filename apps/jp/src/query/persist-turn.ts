@@ -1,0 +1,35 @@
+import path from 'node:path';
+import type { QuerySession } from './open-session.ts';
+import type { TurnAnswer } from './answer-turn.ts';
+import type { TurnOpening } from './open-turn.ts';
+
+function defaultTitle(query: string): string | undefined {
+  const first = query.split('\n', 1)[0]!.trim();
+  if (first === '') return undefined;
+  return first.length > 60 ? `${first.slice(0, 57)}...` : first;
+}
+
+/**
+ * Stores the turn: a new conversation is created (and made the active one), an existing one gets
+ * the turn appended in one write, its blobs stored first. Then the file cache learns what was read.
+ * Returns the conversation's id.
+ */
+export async function persistTurn(session: QuerySession, turn: TurnOpening, answer: TurnAnswer): Promise<string> {
+  const { ctx, invocation, content } = session;
+  const { store, output } = ctx;
+  let id = invocation.id;
+  if (id === undefined) {
+    id = await store.create({ baseConfig: session.baseConfig, events: answer.events, title: invocation.options.title ?? defaultTitle(invocation.query), turnCount: 1 }, content);
+    store.setActive(id);
+  } else {
+    await store.append(id, answer.events, content);
+    store.writeMetadata({ ...store.metadata(id), turnCount: turn.index + 1, lastActivityAt: new Date().toISOString() });
+  }
+  const { fileContents } = content;
+  try {
+    fileContents.save();
+  } catch (error) {
+    output.warn(`could not update ${path.relative(ctx.workspace.root, fileContents.file)} (${error instanceof Error ? error.message : String(error)}); the next attach reads every file again`);
+  }
+  return id;
+}

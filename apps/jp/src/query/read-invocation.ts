@@ -1,0 +1,65 @@
+import { UsageError, type LoadedResource } from '@jp/core';
+import type { CommandContext } from '../cli/command-context.ts';
+import { readCfgArgs, readFileLayers, validateLayer } from '../config/load-config.ts';
+import { mergeConfig, type ConfigLayer } from '../config/merge-config.ts';
+import { selectConversation } from '../conversation/select-conversation.ts';
+import { compileSchema, readSchemaOption } from './answer-schema.ts';
+import { readQueryText, readStdinBytes, stdinIsPiped } from './read-query-text.ts';
+import { stdinResource } from './stdin-resource.ts';
+
+/** `jp query`'s options as commander gives them. */
+export interface QueryOptions {
+  new?: boolean;
+  id?: string;
+  attach: string[];
+  model?: string;
+  title?: string;
+  schema?: string;
+  explain?: boolean;
+  persist?: boolean;
+  allowTools?: boolean;
+  tool: string[];
+  noTool: string[];
+  showReasoning?: boolean;
+}
+
+/** What one `jp query` asks for, checked before anything is resolved or locked. */
+export interface QueryInvocation {
+  options: QueryOptions;
+  query: string;
+  /** `--attach -`: stdin as a resource. */
+  stdin: LoadedResource | undefined;
+  /** The configuration this invocation sets (`-c`, `--model`). */
+  layer: ConfigLayer;
+  /** The user's and the workspace's config files. */
+  fileLayers: ConfigLayer[];
+  /** The conversation to continue; `undefined` starts one. */
+  id: string | undefined;
+  schema: Record<string, unknown> | undefined;
+  checkAnswer: ((answer: string) => unknown) | undefined;
+  /** Whether the turn is stored (not `--no-persist`, not `--explain`). */
+  persist: boolean;
+}
+
+/** Stdin is either the query's text or, with `--attach -`, a resource; never both. */
+async function readInputs(textArgs: string[], attach: string[]): Promise<{ query: string; stdin: LoadedResource | undefined }> {
+  if (!attach.includes('-')) return { query: await readQueryText(textArgs), stdin: undefined };
+  if (!stdinIsPiped()) throw new UsageError('--attach - reads stdin, but nothing is piped in', { code: 'usage_error' });
+  return { query: textArgs.join(' ').trim(), stdin: stdinResource(await readStdinBytes()) };
+}
+
+/** Reads and checks everything the user typed or piped: usage errors come before any work. */
+export async function readInvocation(ctx: CommandContext, textArgs: string[], options: QueryOptions): Promise<QueryInvocation> {
+  if (options.new && options.id !== undefined) throw new UsageError('--new and --id exclude each other', { code: 'usage_error' });
+  let layer: ConfigLayer = readCfgArgs(ctx.globals.cfg);
+  if (options.model !== undefined) layer = mergeConfig(layer, validateLayer({ assistant: { model: options.model } }, '--model'));
+  const schema = options.schema === undefined ? undefined : readSchemaOption(options.schema, ctx.cwd);
+  const checkAnswer = schema === undefined ? undefined : await compileSchema(schema);
+  const fileLayers = readFileLayers(ctx.workspace.jpDir);
+  const id = options.new ? undefined : selectConversation(ctx.store, options.id, 'start one with `jp query --new`, or pass --id');
+  const { query, stdin } = await readInputs(textArgs, options.attach);
+  if (query === '' && options.attach.length === 0) {
+    throw new UsageError('nothing to ask: give the query as arguments or on stdin', { code: 'empty_query' });
+  }
+  return { options, query, stdin, layer, fileLayers, id, schema, checkAnswer, persist: options.persist !== false && !options.explain };
+}

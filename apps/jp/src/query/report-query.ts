@@ -1,0 +1,20 @@
+import type { Output } from '../output/output.ts';
+import type { TurnAnswer } from './answer-turn.ts';
+
+/** What a query prints once its turn is done: the `result` line with `-F json`, else the structured answer and a note. */
+export function reportQuery(output: Output, outcome: { id: string | undefined; turn: number; answer: TurnAnswer; created: boolean; schema: boolean }): void {
+  const { id, turn, answer, created, schema } = outcome;
+  if (output.json) {
+    output.data({
+      type: 'result',
+      conversation: id ?? null,
+      turn,
+      usage: answer.result.usage,
+      text: answer.result.text,
+      ...(schema ? { structured: answer.structured } : {}),
+    });
+    return;
+  }
+  if (schema) output.line(JSON.stringify(answer.structured));
+  if (created && id !== undefined) output.note(`jp: new conversation ${id}`);
+}

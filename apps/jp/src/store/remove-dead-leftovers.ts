@@ -1,0 +1,41 @@
+import { lstatSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { processIsAlive } from './process-is-alive.ts';
+
+/** What a create or fork builds (`.new-<id>-<pid>`) and what a remove deletes (`.rm-<id>-<pid>`), under temporary names. */
+const LEFTOVER = /^\.(?:new|rm)-/;
+const OWNER = /^\.(?:new|rm)-.+-(\d+)$/;
+
+/** A leftover older than this is dead whatever its process id says (ids are reused). */
+const MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes what a create, fork or remove killed midway left in `conversationsDir`: a leftover
+ * whose process no longer runs, whose name holds no process id, or that is older than a day.
+ * Nothing refers to a leftover, but `jp gc` counts the blobs its lines refer to as in use until it
+ * is gone. Returns how many were removed.
+ */
+export function removeDeadLeftovers(conversationsDir: string): number {
+  let names: string[];
+  try {
+    names = readdirSync(conversationsDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!LEFTOVER.test(name)) continue;
+    const file = path.join(conversationsDir, name);
+    const stat = lstatSync(file, { throwIfNoEntry: false });
+    if (stat === undefined) continue; // its owner finished meanwhile
+    const pid = Number(OWNER.exec(name)?.[1]);
+    // By modification time: a `.rm-` one may look old while its remove runs, but it goes anyway.
+    const age = Date.now() - stat.mtimeMs;
+    const alive = Number.isSafeInteger(pid) && pid > 0 && age <= MAX_AGE_MS && processIsAlive(pid);
+    if (alive) continue;
+    rmSync(file, { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
+}

@@ -1,9 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ProviderError } from '@jp/core';
 import { describe, expect, it } from 'vitest';
-import { createProvider } from './create-provider.ts';
+import { createProvider, IMPLEMENTED_PROVIDERS } from './create-provider.ts';
 import { KNOWN_PROVIDERS } from './parse-model-id.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -23,6 +22,11 @@ describe('createProvider', () => {
 
   it('creates a provider for every known id, without loading any SDK', () => {
     for (const id of KNOWN_PROVIDERS) expect(createProvider(id, { apiKey: 'k' }).id).toBe(id);
+  });
+
+  it('says which providers read resources’ content: every vendor; echo works from content references', () => {
+    const reads = Object.fromEntries(IMPLEMENTED_PROVIDERS.map((id) => [id, createProvider(id, { apiKey: 'k' }).readsContent]));
+    expect(reads).toEqual({ anthropic: true, echo: false, google: true, ollama: true, openai: true, openrouter: true });
   });
 
   it('imports the Anthropic SDK only lazily: every static import of it is type-only', () => {

@@ -51,6 +51,8 @@ export interface ConvertedRequest<TRequest> {
 export interface Provider {
   /** `anthropic`, `echo`, … */
   readonly id: string;
+  /** Whether it reads resources' content: every vendor does; echo describes resources by digest, so content references reach it unresolved. */
+  readonly readsContent: boolean;
   /** The exact wire request this provider would send (for `jp query --explain` and tests). */
   buildRequest(request: ProviderRequest): ConvertedRequest<unknown>;
   /** Sends the request and streams the answer. Errors are `ProviderError`s. */

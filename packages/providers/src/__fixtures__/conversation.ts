@@ -1,19 +1,34 @@
 // Builders for conversation events in tests: fixed timestamps, resources parsed through core's schema.
-import { resourceFromJson, type ContentBlock, type ConversationEvent, type Resource, type ResourceJson } from '@jp/core';
+import {
+  isBlobResource,
+  isTextResource,
+  resourceFromJson,
+  type BlobResource,
+  type ContentBlock,
+  type ConversationEvent,
+  type LoadedResource,
+  type Resource,
+  type ResourceJson,
+  type TextResource,
+} from '@jp/core';
 
 const timestamp = '2025-01-01T00:00:00.000Z';
 
-export function resource(json: ResourceJson): Resource {
+export function resource(json: ResourceJson): LoadedResource {
   return resourceFromJson(json);
 }
 
-export function textResource(uri: string, text: string, extra: Partial<ResourceJson> = {}): Resource {
-  return resourceFromJson({ uri, mimeType: 'text/plain', text, ...extra } as ResourceJson);
+export function textResource(uri: string, text: string, extra: Partial<ResourceJson> = {}): TextResource {
+  const parsed = resourceFromJson({ uri, mimeType: 'text/plain', text, ...extra } as ResourceJson);
+  if (!isTextResource(parsed)) throw new Error(`${uri}: the extra fields replaced the text`);
+  return parsed;
 }
 
-export function blobResource(uri: string, mimeType: string, bytes: Uint8Array | string, extra: Partial<ResourceJson> = {}): Resource {
+export function blobResource(uri: string, mimeType: string, bytes: Uint8Array | string, extra: Partial<ResourceJson> = {}): BlobResource {
   const blob = Buffer.from(bytes).toString('base64');
-  return resourceFromJson({ uri, mimeType, blob, ...extra } as ResourceJson);
+  const parsed = resourceFromJson({ uri, mimeType, blob, ...extra } as ResourceJson);
+  if (!isBlobResource(parsed)) throw new Error(`${uri}: the extra fields replaced the blob`);
+  return parsed;
 }
 
 /** A minimal PDF header's bytes: enough to check base64 round trips. */

@@ -1,7 +1,18 @@
 // A conversation that re-attaches and refreshes unchanged resources, for the prefix-stability
 // tests with deduplication (RFD 008): request k is what the turn loop sends at its k-th call,
-// built from `dedupeResources` of the events so far, as the app does.
-import { dedupeResources, type ConversationEvent } from '@jp/core';
+// built from the events so far as the app builds it (`dedupedAsTheAppDoes`).
+import { hash } from 'node:crypto';
+import {
+  dedupeResources,
+  loadedResource,
+  mapResources,
+  resolveResourceContent,
+  resourceBytes,
+  resourceEncoding,
+  withContentRef,
+  type ConversationEvent,
+  type LoadedResource,
+} from '@jp/core';
 import { blobResource, chatResponse, PNG_BYTES, textResource, toolCall, toolResult, turn } from './conversation.ts';
 
 export const BIG_TEXT = 'a line of a large file that the model needs to see only once\n'.repeat(10);
@@ -18,7 +29,7 @@ const png = () => blobResource('file:///w/p.png', 'image/png', BIG_PNG, { name: 
 export function dedupConversation(): { events: ConversationEvent[]; callEnds: number[] } {
   const events: ConversationEvent[] = [];
   const callEnds: number[] = [];
-  const ask = (query: string, resources = [] as ReturnType<typeof text>[]) => {
+  const ask = (query: string, resources: LoadedResource[] = []) => {
     events.push(...turn(query, resources));
     callEnds.push(events.length);
   };
@@ -39,10 +50,31 @@ export function dedupConversation(): { events: ConversationEvent[]; callEnds: nu
   return { events, callEnds };
 }
 
-/** The events each call of the dedup conversation sends, deduplicated with the default settings. */
+/**
+ * What the app hands a provider for these loaded events: their content stored apart (the stream
+ * holds references, which deduplication compares), deduplicated with the default settings, then
+ * loaded again by `resolveResourceContent`.
+ */
+export function dedupedAsTheAppDoes(events: readonly ConversationEvent[]): ConversationEvent[] {
+  const store = new Map<string, Uint8Array>();
+  const stored = mapResources(events, (resource) => {
+    const loaded = loadedResource(resource);
+    const bytes = resourceBytes(loaded);
+    const sha256 = hash('sha256', bytes, 'hex');
+    store.set(sha256, bytes);
+    return withContentRef(loaded, { sha256, size: bytes.byteLength, encoding: resourceEncoding(loaded) });
+  });
+  return resolveResourceContent(dedupeResources(stored, { enabled: true, minBytes: 300 }), (ref) => {
+    const content = store.get(ref.ref.sha256);
+    if (content === undefined) throw new Error(`no stored content for ${ref.uri}`);
+    return content;
+  });
+}
+
+/** The events each call of the dedup conversation sends. */
 export function dedupedCalls(): ConversationEvent[][] {
   const { events, callEnds } = dedupConversation();
-  return callEnds.map((end) => dedupeResources(events.slice(0, end), { enabled: true, minBytes: 300 }));
+  return callEnds.map((end) => dedupedAsTheAppDoes(events.slice(0, end)));
 }
 
 export function occurrences(haystack: string, needle: string): number {

@@ -1,4 +1,6 @@
 import { ProviderError } from '@jp/core';
+import { abortedError } from '../shared/abort-aware.ts';
+import { connectionError, isConnectionFailure } from '../shared/connection-failure.ts';
 import { httpStatusError } from '../shared/http-status-error.ts';
 
 /** The fields of the SDK's `APIError` this mapping reads (duck-typed: the SDK is loaded lazily). */
@@ -18,6 +20,9 @@ export interface AnthropicErrorContext {
 
 const RETRYABLE_TYPES = new Set(['overloaded_error', 'api_error', 'rate_limit_error', 'timeout_error']);
 
+/** The SDK's own connection errors (it wraps undici's). */
+const CONNECTION_ERRORS = new Set(['APIConnectionError', 'APIConnectionTimeoutError']);
+
 function describe(error: SdkErrorLike): string {
   if (typeof error.apiMessage === 'string' && error.apiMessage !== '') return error.apiMessage;
   return typeof error.message === 'string' ? error.message : String(error);
@@ -36,9 +41,7 @@ export function anthropicErrorToProviderError(error: unknown, context: Anthropic
   const status = typeof sdk.status === 'number' ? sdk.status : undefined;
   const cause = error;
 
-  if (sdk.name === 'APIUserAbortError' || sdk.name === 'AbortError') {
-    return new ProviderError('anthropic', 'the anthropic request was aborted', { code: 'aborted', cause });
-  }
+  if (sdk.name === 'APIUserAbortError' || sdk.name === 'AbortError') return abortedError('anthropic', cause);
   if (status !== undefined) return httpStatusError('anthropic', status, describe(sdk), { apiKeyEnv: context.apiKeyEnv, cause });
   if (typeof sdk.type === 'string') {
     // An `event: error` inside the stream: no HTTP status, only the error type.
@@ -48,32 +51,8 @@ export function anthropicErrorToProviderError(error: unknown, context: Anthropic
       cause,
     });
   }
-  if (isConnectionFailure(error)) {
-    return new ProviderError('anthropic', `connection to anthropic at ${context.baseUrl} failed: ${rootCause(error)}`, {
-      code: 'connection_error',
-      isRetryable: true,
-      cause,
-    });
-  }
+  const sdkConnectionError = error instanceof Error && CONNECTION_ERRORS.has(error.name);
+  if (sdkConnectionError || isConnectionFailure(error)) return connectionError('anthropic', context.baseUrl, cause);
   return new ProviderError('anthropic', `anthropic request failed: ${describe(sdk)}`, { cause });
 }
 
-const CONNECTION_ERRORS = new Set(['APIConnectionError', 'APIConnectionTimeoutError']);
-
-/** The SDK's connection errors, and undici's when the socket drops mid-body (`TypeError: terminated`). */
-function isConnectionFailure(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  if (CONNECTION_ERRORS.has(error.name)) return true;
-  return error.name === 'TypeError' && (error.message === 'terminated' || error.message === 'fetch failed');
-}
-
-/** The innermost message: `connect ECONNREFUSED 127.0.0.1:9`, `other side closed`, `Request timed out.` */
-function rootCause(error: unknown): string {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5; depth += 1) {
-    const next: unknown = (current as { cause?: unknown }).cause;
-    if (!(next instanceof Error)) break;
-    current = next;
-  }
-  return current instanceof Error ? current.message : String(current);
-}

@@ -1,4 +1,4 @@
-import { dedupeResources, type ConversationEvent } from '@jp/core';
+import type { ConversationEvent } from '@jp/core';
 import { describe, expect, it } from 'vitest';
 import { countCacheControl, stripCacheControl } from '../__fixtures__/cache-control.ts';
 import {
@@ -13,7 +13,17 @@ import {
   toolResult,
   turn,
 } from '../__fixtures__/conversation.ts';
-import { BIG_PNG, BIG_TEXT, CHANGED_TEXT, dedupedCalls, EXPECTED_REFERENCES, inJson, occurrences, pngBase64 } from '../__fixtures__/dedup-conversation.ts';
+import {
+  BIG_PNG,
+  BIG_TEXT,
+  CHANGED_TEXT,
+  dedupedAsTheAppDoes,
+  dedupedCalls,
+  EXPECTED_REFERENCES,
+  inJson,
+  occurrences,
+  pngBase64,
+} from '../__fixtures__/dedup-conversation.ts';
 import type { ProviderRequest } from '../provider.ts';
 import { convertToAnthropicRequest } from './convert-to-anthropic-request.ts';
 
@@ -124,7 +134,7 @@ describe('convertToAnthropicRequest: prompt caching with deduplication', () => {
     ];
     const plain = convert(events).request.messages.at(-1)!.content as Array<{ content: Array<{ type: string }> }>;
     expect(plain[0]!.content.map((block) => block.type)).toEqual(['image']);
-    const deduped = convert(dedupeResources(events, { enabled: true, minBytes: 300 })).request.messages.at(-1)!.content as Array<{
+    const deduped = convert(dedupedAsTheAppDoes(events)).request.messages.at(-1)!.content as Array<{
       content: Array<{ type: string; text?: string }>;
     }>;
     expect(deduped[0]!.content).toEqual([{ type: 'text', text: expect.stringMatching(/^\[unchanged: same content as file:\/\/\/w\/p\.png attached in turn 0 /) }]);

@@ -9,43 +9,25 @@ import {
   cutStream,
   formatSseEvent,
   sseResponse,
-  type WireServer,
 } from '@jp/test-server';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { blobResource, chatResponse, PDF_BYTES, textResource, turn } from '../__fixtures__/conversation.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { collect, texts } from '../__fixtures__/collect-stream.ts';
+import { blobResource, PDF_BYTES, textResource, turn } from '../__fixtures__/conversation.ts';
+import { describeProviderContract } from '../__fixtures__/provider-contract.ts';
+import { useWireServer } from '../__fixtures__/use-wire-server.ts';
 import type { Provider, ProviderRequest, StreamEvent } from '../provider.ts';
 import { retryAfterMs } from '../retry-after.ts';
 import { createAnthropicProvider } from './anthropic-provider.ts';
 
-let server: WireServer;
-beforeAll(async () => {
-  server = await createWireServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useWireServer();
 afterEach(() => {
   vi.unstubAllEnvs();
-  expect(server.remaining).toBe(0); // every scripted answer was used
-  server.requests.length = 0;
 });
 
 const provider = (overrides: { apiKey?: string; apiKeyEnv?: string; baseUrl?: string } = {}): Provider =>
   createAnthropicProvider({ apiKey: 'test-key', baseUrl: server.url, ...overrides });
 
 const request = (events: ConversationEvent[]): ProviderRequest => ({ model: 'claude-test', events, system: 'Be brief.' });
-
-async function collect(stream: AsyncIterable<StreamEvent>): Promise<{ events: StreamEvent[]; error: unknown }> {
-  const events: StreamEvent[] = [];
-  try {
-    for await (const event of stream) events.push(event);
-  } catch (error) {
-    return { events, error };
-  }
-  return { events, error: undefined };
-}
-
-const texts = (events: StreamEvent[]) => events.flatMap((event) => (event.type === 'text-delta' ? [event.text] : []));
 
 describe('anthropic provider against a local wire server', () => {
   it('posts the converted request with the key and anthropic-version, and streams the answer', async () => {
@@ -120,19 +102,6 @@ describe('anthropic provider against a local wire server', () => {
 
     expect(texts(seen)).toEqual(['first', ' second']);
     expect(seen.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
-  });
-
-  it('emits a tool call once its JSON is complete and finishes with tool-calls', async () => {
-    server.enqueue(anthropicToolUseStream({ id: 'toolu_1', name: 'refresh_resource', input: { uri: 'file:///w/a.txt' } }, { text: 'Checking.' }));
-
-    const { events, error } = await collect(provider().stream(request(turn('refresh'))));
-
-    expect(error).toBeUndefined();
-    expect(events.filter((event) => event.type !== 'finish')).toEqual([
-      { type: 'text-delta', text: 'Checking.' },
-      { type: 'tool-call', id: 'toolu_1', name: 'refresh_resource', arguments: { uri: 'file:///w/a.txt' } },
-    ]);
-    expect(events.at(-1)).toMatchObject({ type: 'finish', reason: 'tool-calls' });
   });
 
   it('streams thinking as reasoning deltas and maps max_tokens to length', async () => {
@@ -255,20 +224,11 @@ describe('anthropic provider errors', () => {
     expect(error).toMatchObject({ code: 'connection_error', isRetryable: true });
     expect(error.message).toMatch(new RegExp(`^connection to anthropic at ${closed.url} failed: connect ECONNREFUSED 127\\.0\\.0\\.1:\\d+$`));
   });
+});
 
-  it('reports an abort as aborted, not as a cut stream', async () => {
-    server.enqueue({ ...anthropicTextStream(['a', 'b', 'c', 'd']), chunkDelayMs: 30 });
-    const controller = new AbortController();
-    const seen: StreamEvent[] = [];
-
-    const run = async () => {
-      for await (const event of provider().stream(request([...turn('hi'), chatResponse('x'), ...turn('again')]), { signal: controller.signal })) {
-        seen.push(event);
-        controller.abort();
-      }
-    };
-
-    await expect(run()).rejects.toMatchObject({ name: 'ProviderError', code: 'aborted' });
-    expect(texts(seen)).toEqual(['a']);
-  });
+describeProviderContract((url) => createAnthropicProvider({ apiKey: 'test-key', baseUrl: url }), {
+  textAnswer: anthropicTextStream,
+  toolCallAnswer: (call, text) => anthropicToolUseStream({ id: call.id, name: call.name, input: call.arguments }, { text }),
+  errorAnswer: anthropicErrorResponse,
+  messages: (body) => (body as { messages: unknown[] }).messages,
 });

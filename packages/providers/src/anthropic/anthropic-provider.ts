@@ -1,5 +1,6 @@
 import { ProviderError } from '@jp/core';
 import type { ConvertedRequest, Provider, ProviderRequest, ProviderSettings, StreamEvent } from '../provider.ts';
+import { abortAware } from '../shared/abort-aware.ts';
 import { anthropicErrorToProviderError } from './anthropic-error.ts';
 import type { MessageCreateParamsStreaming } from './anthropic-types.ts';
 import { convertToAnthropicRequest } from './convert-to-anthropic-request.ts';
@@ -9,7 +10,7 @@ export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 export const ANTHROPIC_DEFAULT_API_KEY_ENV = 'ANTHROPIC_API_KEY';
 
 /**
- * Anthropic through the official SDK, loaded only when a request is sent (it costs 300–400 ms).
+ * Anthropic through the official SDK, loaded only when a request is sent (it is slow to load).
  * The key and the base URL are always passed explicitly, so neither ANTHROPIC_API_KEY,
  * ANTHROPIC_BASE_URL nor an SDK profile can change where a request goes or who it bills. The SDK
  * never retries (`maxRetries: 0`); failures become `ProviderError`s and the caller retries.
@@ -20,6 +21,7 @@ export function createAnthropicProvider(settings: ProviderSettings = {}): Provid
 
   return {
     id: 'anthropic',
+    readsContent: true,
     buildRequest(request: ProviderRequest): ConvertedRequest<MessageCreateParamsStreaming> {
       return convertToAnthropicRequest(request, { cacheTtl: settings.cacheTtl });
     },
@@ -38,16 +40,10 @@ export function createAnthropicProvider(settings: ProviderSettings = {}): Provid
         const { Anthropic } = await import('@anthropic-ai/sdk');
         const client = new Anthropic({ apiKey, baseURL: baseUrl, maxRetries: 0 });
         const events = await client.messages.create(body, options.signal ? { signal: options.signal } : {});
-        // The SDK ends the iteration quietly when the signal aborts; say so instead of "cut".
-        for await (const event of mapAnthropicStream(abortAware(events, options.signal))) yield event;
+        for await (const event of mapAnthropicStream(abortAware(events, options.signal, 'anthropic'))) yield event;
       } catch (error) {
         throw anthropicErrorToProviderError(error, context);
       }
     },
   };
-}
-
-async function* abortAware<T>(events: AsyncIterable<T>, signal: AbortSignal | undefined): AsyncGenerator<T> {
-  for await (const event of events) yield event;
-  if (signal?.aborted) throw new ProviderError('anthropic', 'the anthropic request was aborted', { code: 'aborted', cause: signal.reason });
 }

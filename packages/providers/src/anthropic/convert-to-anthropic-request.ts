@@ -1,5 +1,7 @@
-import { isKnownEvent, type ChatResponseEvent, type ConversationEvent } from '@jp/core';
+import { isKnownEvent, loadedResource, type ConversationEvent } from '@jp/core';
 import type { ConvertedRequest, ProviderRequest } from '../provider.ts';
+import { responseText } from '../shared/response-text.ts';
+import { INTERRUPTED_TOOL_RESULT, ToolCallLedger } from '../shared/tool-call-ledger.ts';
 import { applyAnthropicCacheControl, type AnthropicCacheTtl, type BlockPosition } from './apply-anthropic-cache-control.ts';
 import type { ContentBlockParam, MessageCreateParamsStreaming, MessageParam, Tool } from './anthropic-types.ts';
 import { convertResourceToAnthropicBlock } from './convert-resource-to-anthropic-block.ts';
@@ -24,12 +26,6 @@ class MessageList {
   }
 }
 
-function responseText(event: ChatResponseEvent): string | undefined {
-  if (typeof event.message === 'string') return event.message;
-  if (event.structured !== undefined) return JSON.stringify(event.structured);
-  return undefined; // reasoning is not sent back
-}
-
 /**
  * Events → an Anthropic Messages request. Pure: the same events give the same request, and the
  * request for a longer conversation starts with the messages of a shorter one (cache markers
@@ -45,17 +41,13 @@ export function convertToAnthropicRequest(
   const warnings: string[] = [];
   const list = new MessageList();
   let newestResourceBlock: BlockPosition | undefined;
-  const pendingCalls = new Set<string>();
-  const answeredCalls = new Set<string>();
+  const calls = new ToolCallLedger(warnings);
 
   /** A tool call left without a result (an interrupted turn) gets an error result, or Anthropic rejects the request. */
   const closePendingCalls = () => {
-    if (pendingCalls.size === 0) return;
-    const results = [...pendingCalls].map((id): ContentBlockParam => {
-      warnings.push(`tool call ${id} has no recorded result; sent as an error result`);
-      return { type: 'tool_result', tool_use_id: id, content: 'no result was recorded for this tool call (interrupted)', is_error: true };
-    });
-    pendingCalls.clear();
+    const results = calls.closeAll().map(
+      ({ id }): ContentBlockParam => ({ type: 'tool_result', tool_use_id: id, content: INTERRUPTED_TOOL_RESULT, is_error: true }),
+    );
     list.push('user', results);
   };
 
@@ -67,7 +59,7 @@ export function convertToAnthropicRequest(
         const blocks: ContentBlockParam[] = event.content === '' ? [] : [{ type: 'text', text: event.content }];
         let lastResource: number | undefined;
         for (const resource of event.resources) {
-          const converted = convertResourceToAnthropicBlock(resource);
+          const converted = convertResourceToAnthropicBlock(loadedResource(resource));
           if (converted.warning !== undefined) warnings.push(converted.warning);
           else lastResource = blocks.push(converted.block) - 1;
         }
@@ -85,15 +77,11 @@ export function convertToAnthropicRequest(
         return;
       }
       case 'tool_call_request':
-        pendingCalls.add(event.id);
+        calls.open(event.id, event.name);
         list.push('assistant', [{ type: 'tool_use', id: event.id, name: event.name, input: event.arguments }]);
         return;
       case 'tool_call_response': {
-        if (!pendingCalls.delete(event.id)) {
-          warnings.push(`tool result ${event.id} has no ${answeredCalls.has(event.id) ? 'open' : 'matching'} tool call; skipped`);
-          return;
-        }
-        answeredCalls.add(event.id);
+        if (calls.answer(event.id) === undefined) return;
         const content = convertToolResultToAnthropic(event.content);
         list.push('user', [{ type: 'tool_result', tool_use_id: event.id, ...(content.length > 0 ? { content } : {}), is_error: event.isError }]);
         return;

@@ -1,6 +1,7 @@
-import { formatResource, isBlobResource, type ContentBlock } from '@jp/core';
+import { formatResource, isBlobResource, loadedResource, mimeEssence, type ContentBlock } from '@jp/core';
+import { questionText } from '../shared/tool-result-text.ts';
 import type { ToolResultBlockParam } from './anthropic-types.ts';
-import { anthropicDocumentTitle, anthropicImageType, mimeEssence, toBase64 } from './convert-resource-to-anthropic-block.ts';
+import { anthropicImage, anthropicImageType, anthropicPdfDocument } from './convert-resource-to-anthropic-block.ts';
 
 type ToolResultContent = Exclude<ToolResultBlockParam['content'], string | undefined>;
 
@@ -18,21 +19,16 @@ export function convertToolResultToAnthropic(content: readonly ContentBlock[]): 
         if (block.text !== '') blocks.push({ type: 'text', text: block.text });
         break;
       case 'resource': {
-        const { resource } = block;
+        const resource = loadedResource(block.resource);
         const imageType = anthropicImageType(resource.mimeType);
         const native = isBlobResource(resource) && block.formatted === undefined && resource.formatted === undefined;
-        if (native && imageType !== undefined) {
-          blocks.push({ type: 'image', source: { type: 'base64', media_type: imageType, data: toBase64(resource.blob) } });
-        } else if (native && mimeEssence(resource.mimeType) === 'application/pdf') {
-          const source = { type: 'base64', media_type: 'application/pdf', data: toBase64(resource.blob) } as const;
-          blocks.push({ type: 'document', source, title: anthropicDocumentTitle(resource) });
-        } else {
-          blocks.push({ type: 'text', text: block.formatted ?? formatResource(resource) });
-        }
+        if (native && imageType !== undefined) blocks.push(anthropicImage(imageType, resource));
+        else if (native && mimeEssence(resource.mimeType) === 'application/pdf') blocks.push(anthropicPdfDocument(resource));
+        else blocks.push({ type: 'text', text: block.formatted ?? formatResource(resource) });
         break;
       }
       case 'question':
-        blocks.push({ type: 'text', text: `[question ${block.question.id} for the user] ${block.question.text}` });
+        blocks.push({ type: 'text', text: questionText(block) });
         break;
     }
   }

@@ -1,5 +1,6 @@
 import { ProviderError, type Usage } from '@jp/core';
 import type { FinishReason, StreamEvent } from '../provider.ts';
+import { parseToolArguments } from '../shared/parse-tool-arguments.ts';
 import type { RawMessageStreamEvent } from './anthropic-types.ts';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.ts';
 
@@ -28,20 +29,6 @@ function mergeUsage(usage: Usage, wire: WireUsage | null | undefined): Usage {
 function totalInput(usage: Usage): Usage {
   if (usage.inputTokens === undefined) return usage;
   return { ...usage, inputTokens: usage.inputTokens + (usage.cacheReadTokens ?? 0) + (usage.cacheWriteTokens ?? 0) };
-}
-
-function parseToolInput(json: string, name: string): Record<string, unknown> {
-  if (json.trim() === '') return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch (error) {
-    throw new ProviderError('anthropic', `anthropic sent invalid JSON arguments for tool ${name}`, { code: 'invalid_response', cause: error });
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ProviderError('anthropic', `anthropic sent non-object arguments for tool ${name}`, { code: 'invalid_response' });
-  }
-  return value as Record<string, unknown>;
 }
 
 /**
@@ -81,7 +68,7 @@ export async function* mapAnthropicStream(events: AsyncIterable<RawMessageStream
         const tool = tools.get(event.index);
         if (tool) {
           tools.delete(event.index);
-          yield { type: 'tool-call', id: tool.id, name: tool.name, arguments: parseToolInput(tool.json, tool.name) };
+          yield { type: 'tool-call', id: tool.id, name: tool.name, arguments: parseToolArguments(tool.json, tool.name, 'anthropic') };
         }
         break;
       }

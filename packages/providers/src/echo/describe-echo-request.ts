@@ -1,7 +1,8 @@
+import { hash } from 'node:crypto';
 import {
   groupTurns,
-  resourceByteLength,
-  resourceSha256,
+  isRefResource,
+  resourceBytes,
   type ContentBlock,
   type Resource,
   type ToolCallRequestEvent,
@@ -40,8 +41,15 @@ export interface EchoRequest {
   turns: EchoTurn[];
 }
 
+/**
+ * A content reference already names the size and digest, so echo never reads stored content; a
+ * loaded resource (tests, or a caller that resolved content) is hashed here.
+ */
 function describeResource(resource: Resource): EchoResource {
-  return { uri: resource.uri, mimeType: resource.mimeType, bytes: resourceByteLength(resource), sha256: resourceSha256(resource) };
+  const { uri, mimeType } = resource;
+  if (isRefResource(resource)) return { uri, mimeType, bytes: resource.ref.size, sha256: resource.ref.sha256 };
+  const bytes = resourceBytes(resource);
+  return { uri, mimeType, bytes: bytes.byteLength, sha256: hash('sha256', bytes, 'hex') };
 }
 
 function describeBlock(block: ContentBlock): EchoToolResultBlock {

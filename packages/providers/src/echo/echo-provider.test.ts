@@ -1,4 +1,4 @@
-import type { ConversationEvent } from '@jp/core';
+import { withContentRef, type ConversationEvent, type Resource } from '@jp/core';
 import { describe, expect, it } from 'vitest';
 import {
   blobResource,
@@ -27,13 +27,13 @@ async function collect(request: ProviderRequest): Promise<StreamEvent[]> {
 
 const textOf = (events: StreamEvent[]) => events.map((event) => (event.type === 'text-delta' ? event.text : '')).join('');
 
-function conversation(): ConversationEvent[] {
+const A_TXT = textResource('file:///tmp/w/a.txt', 'hello world\n', { formatted: 'ignored by the checksum' });
+const P_PNG = blobResource('file:///tmp/w/p.png', 'image/png', PNG_BYTES);
+
+function conversation(resources: Resource[] = [A_TXT, P_PNG]): ConversationEvent[] {
   return [
     configDelta({ model: 'echo' }),
-    ...turn('What is in a.txt?\nAnd the picture?', [
-      textResource('file:///tmp/w/a.txt', 'hello world\n', { formatted: 'ignored by the checksum' }),
-      blobResource('file:///tmp/w/p.png', 'image/png', PNG_BYTES),
-    ]),
+    ...turn('What is in a.txt?\nAnd the picture?', resources),
     chatResponse('echo: …'),
     ...turn('say "hi"'),
   ];
@@ -53,6 +53,16 @@ describe('echo provider', () => {
       ].join('\n'),
     );
     expect(events.at(-1)).toEqual({ type: 'finish', reason: 'stop', usage: { inputTokens: 'What is in a.txt?\nAnd the picture?'.length + 12 + 12 + 'say "hi"'.length, outputTokens: [...textOf(events)].length } });
+  });
+
+  it('describes content references by their size and digest, as it describes the same content loaded', async () => {
+    const refs = [withContentRef(A_TXT, { sha256: HELLO_SHA, size: 12, encoding: 'text' }), withContentRef(P_PNG, { sha256: PNG_SHA, size: 12, encoding: 'binary' })];
+    expect(textOf(await collect({ model: 'echo', events: conversation(refs) }))).toBe(textOf(await collect({ model: 'echo', events: conversation() })));
+
+    // A reference is taken at its word: echo never reads stored content.
+    const unread = withContentRef(P_PNG, { sha256: 'f'.repeat(64), size: 7, encoding: 'binary' });
+    const lines = textOf(await collect({ model: 'echo', events: turn('x', [unread]) })).split('\n');
+    expect(lines[2]).toBe(`  resource file:///tmp/w/p.png image/png 7 bytes sha256:${'f'.repeat(64)}`);
   });
 
   it('streams one delta per line and is deterministic', async () => {

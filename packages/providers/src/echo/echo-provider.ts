@@ -45,6 +45,7 @@ function lineDeltas(lines: readonly string[]): string[] {
 export function createEchoProvider(): Provider {
   return {
     id: 'echo',
+    readsContent: false,
     buildRequest(request: ProviderRequest): ConvertedRequest<EchoRequest> {
       return { request: describeEchoRequest(request), warnings: [] };
     },

@@ -1,4 +1,6 @@
-import { isTextResource, type BlobResource, type Resource } from '@jp/core';
+import { isTextResource, mimeEssence, type LoadedResource } from '@jp/core';
+import { toBase64 } from '../shared/base64.ts';
+import { blobAsText } from '../shared/blob-as-text.ts';
 import { resourceToXml } from '../shared/resource-xml.ts';
 import type { Part } from './google-types.ts';
 
@@ -41,32 +43,11 @@ const INLINE_TYPES: ReadonlyMap<string, string> = new Map([
   ['video/3gpp', 'video/3gpp'],
 ]);
 
-/** MIME types whose bytes are text, so a blob carrying them can be sent as an XML text part. */
-const TEXTUAL = /^(text\/.+|application\/(json|xml|yaml|x-yaml|toml|javascript|x-sh|sql)|.+\+(json|xml))$/;
-
 export type GoogleResourceConversion = { part: Part; warning?: undefined } | { part?: undefined; warning: string };
-
-/** The MIME type without parameters, lower-cased (`Image/PNG; x=y` → `image/png`). */
-export function mimeEssence(mimeType: string | undefined): string {
-  return (mimeType ?? '').split(';')[0]!.trim().toLowerCase();
-}
 
 /** The MIME type Gemini takes inline for this one, if it takes it. */
 export function googleInlineType(mimeType: string | undefined): string | undefined {
   return INLINE_TYPES.get(mimeEssence(mimeType));
-}
-
-export function toBase64(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
-}
-
-/** UTF-8 text of a blob, or `undefined` when the bytes are not valid UTF-8. */
-function decodeUtf8(blob: BlobResource['blob']): string | undefined {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(blob);
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -78,16 +59,13 @@ function decodeUtf8(blob: BlobResource['blob']): string | undefined {
  * - any other blob → an XML text part of its UTF-8 text for textual MIME types; otherwise it is
  *   skipped with a warning.
  */
-export function convertResourceToGooglePart(resource: Resource): GoogleResourceConversion {
+export function convertResourceToGooglePart(resource: LoadedResource): GoogleResourceConversion {
   if (isTextResource(resource)) return { part: { text: resourceToXml(resource) } };
   // A producer's rendering, or a deduplication reference: the text is sent instead of the bytes.
   if (resource.formatted !== undefined) return { part: { text: resourceToXml(resource) } };
   const inlineType = googleInlineType(resource.mimeType);
   if (inlineType !== undefined) return { part: { inlineData: { mimeType: inlineType, data: toBase64(resource.blob) } } };
-  const text = TEXTUAL.test(mimeEssence(resource.mimeType)) ? decodeUtf8(resource.blob) : undefined;
-  if (text !== undefined) {
-    const { blob: _bytes, ...identity } = resource;
-    return { part: { text: resourceToXml({ ...identity, text }) } };
-  }
+  const text = blobAsText(resource);
+  if (text !== undefined) return { part: { text: resourceToXml(text) } };
   return { warning: `${resource.mimeType ?? 'application/octet-stream'} is not supported by google; skipped ${resource.uri}` };
 }

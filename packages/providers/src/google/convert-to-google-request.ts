@@ -1,5 +1,7 @@
-import { isKnownEvent, type ChatResponseEvent, type ConversationEvent } from '@jp/core';
+import { isKnownEvent, loadedResource, type ConversationEvent } from '@jp/core';
 import type { ConvertedRequest, ProviderRequest } from '../provider.ts';
+import { responseText } from '../shared/response-text.ts';
+import { INTERRUPTED_TOOL_RESULT, ToolCallLedger } from '../shared/tool-call-ledger.ts';
 import { convertResourceToGooglePart } from './convert-resource-to-google-part.ts';
 import { googleFunctionResponse } from './convert-tool-result-to-google.ts';
 import type { Content, GenerateContentConfig, GoogleRequest, Part } from './google-types.ts';
@@ -31,12 +33,6 @@ class ContentList {
   }
 }
 
-function responseText(event: ChatResponseEvent): string | undefined {
-  if (typeof event.message === 'string') return event.message;
-  if (event.structured !== undefined) return JSON.stringify(event.structured);
-  return undefined; // reasoning is not sent back
-}
-
 /**
  * Events → a Gemini `generateContent` request. Pure: the same events give the same request, and
  * the request for a longer conversation starts with the contents of a shorter one, so Gemini's
@@ -49,18 +45,11 @@ function responseText(event: ChatResponseEvent): string | undefined {
 export function convertToGoogleRequest(request: ProviderRequest): ConvertedRequest<GoogleRequest> {
   const warnings: string[] = [];
   const list = new ContentList();
-  const pendingCalls = new Map<string, string>(); // id → function name
-  const answeredCalls = new Set<string>();
+  const calls = new ToolCallLedger(warnings);
 
   /** A call left without a result (an interrupted turn) gets an error response, or Gemini rejects the request. */
   const closePendingCalls = () => {
-    if (pendingCalls.size === 0) return;
-    const parts = [...pendingCalls].map(([id, name]): Part => {
-      warnings.push(`tool call ${id} has no recorded result; sent as an error result`);
-      answeredCalls.add(id);
-      return { functionResponse: { id, name, response: { error: 'no result was recorded for this tool call (interrupted)' } } };
-    });
-    pendingCalls.clear();
+    const parts = calls.closeAll().map(({ id, name }): Part => ({ functionResponse: { id, name, response: { error: INTERRUPTED_TOOL_RESULT } } }));
     list.push('user', parts);
   };
 
@@ -71,7 +60,7 @@ export function convertToGoogleRequest(request: ProviderRequest): ConvertedReque
         closePendingCalls();
         const parts: Part[] = event.content === '' ? [] : [{ text: event.content }];
         for (const resource of event.resources) {
-          const converted = convertResourceToGooglePart(resource);
+          const converted = convertResourceToGooglePart(loadedResource(resource));
           if (converted.warning !== undefined) warnings.push(converted.warning);
           else parts.push(converted.part);
         }
@@ -86,7 +75,7 @@ export function convertToGoogleRequest(request: ProviderRequest): ConvertedReque
         return;
       }
       case 'tool_call_request': {
-        pendingCalls.set(event.id, event.name);
+        calls.open(event.id, event.name);
         const part: Part = { functionCall: { id: event.id, name: event.name, args: event.arguments } };
         // Gemini signs the first call of each model step; the parallel calls after it carry none.
         if (!list.modelStepHasCall()) part.thoughtSignature = GOOGLE_SKIP_THOUGHT_SIGNATURE;
@@ -94,13 +83,8 @@ export function convertToGoogleRequest(request: ProviderRequest): ConvertedReque
         return;
       }
       case 'tool_call_response': {
-        const name = pendingCalls.get(event.id);
-        if (name === undefined) {
-          warnings.push(`tool result ${event.id} has no ${answeredCalls.has(event.id) ? 'open' : 'matching'} tool call; skipped`);
-          return;
-        }
-        pendingCalls.delete(event.id);
-        answeredCalls.add(event.id);
+        const name = calls.answer(event.id);
+        if (name === undefined) return;
         list.push('user', [{ functionResponse: { id: event.id, name, response: googleFunctionResponse(event.content, event.isError) } }]);
         return;
       }

@@ -7,7 +7,7 @@ export interface GoogleClientOptions {
 }
 
 /**
- * Loads `@google/genai` (only now: it costs ≈200 ms) and builds a Gemini API client from explicit
+ * Loads `@google/genai` (only now: it is slow to load) and builds a Gemini API client from explicit
  * settings only: the key, the base URL, the API version and `vertexai: false`, so neither
  * GEMINI_API_KEY/GOOGLE_API_KEY, GOOGLE_GEMINI_BASE_URL nor GOOGLE_GENAI_USE_VERTEXAI can change
  * where a request goes or who it bills, and the SDK never reaches for application-default

@@ -1,4 +1,6 @@
 import { ProviderError } from '@jp/core';
+import { abortedError } from '../shared/abort-aware.ts';
+import { connectionError, isConnectionFailure } from '../shared/connection-failure.ts';
 import { httpStatusError } from '../shared/http-status-error.ts';
 
 /** The fields of the SDK's `ApiError` this mapping reads (duck-typed: the SDK is loaded lazily). */
@@ -52,7 +54,7 @@ export function googleErrorToProviderError(error: unknown, context: GoogleErrorC
   const status = sdk.name === 'ApiError' && typeof sdk.status === 'number' ? sdk.status : undefined;
   const cause = error;
 
-  if (sdk.name === 'AbortError') return new ProviderError('google', 'the google request was aborted', { code: 'aborted', cause });
+  if (sdk.name === 'AbortError') return abortedError('google', cause);
   if (status !== undefined) return httpStatusError('google', status, describe(sdk), { apiKeyEnv: context.apiKeyEnv, cause });
   if (error instanceof Error && error.message === 'Incomplete JSON segment at the end') {
     return new ProviderError('google', 'the google response stream stopped inside an event (connection cut?)', {
@@ -61,29 +63,6 @@ export function googleErrorToProviderError(error: unknown, context: GoogleErrorC
       cause,
     });
   }
-  if (isConnectionFailure(error)) {
-    return new ProviderError('google', `connection to google at ${context.baseUrl} failed: ${rootCause(error)}`, {
-      code: 'connection_error',
-      isRetryable: true,
-      cause,
-    });
-  }
+  if (isConnectionFailure(error)) return connectionError('google', context.baseUrl, cause);
   return new ProviderError('google', `google request failed: ${describe(sdk)}`, { cause });
-}
-
-/** undici's failures: unreachable (`fetch failed`) or the socket dropping mid-body (`terminated`). */
-function isConnectionFailure(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  return error.name === 'TypeError' && (error.message === 'terminated' || error.message === 'fetch failed');
-}
-
-/** The innermost message: `connect ECONNREFUSED 127.0.0.1:9`, `other side closed`. */
-function rootCause(error: unknown): string {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5; depth += 1) {
-    const next: unknown = (current as { cause?: unknown }).cause;
-    if (!(next instanceof Error)) break;
-    current = next;
-  }
-  return current instanceof Error ? current.message : String(current);
 }

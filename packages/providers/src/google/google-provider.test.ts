@@ -1,32 +1,25 @@
 import type { ConversationEvent } from '@jp/core';
 import {
-  createWireServer,
   formatSseEvent,
+  googleErrorResponse,
   googleFunctionCallStream,
   googleStreamChunks,
   googleTextStream,
   type RecordedRequest,
-  type WireServer,
 } from '@jp/test-server';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { blobResource, chatResponse, PDF_BYTES, PNG_BYTES, textResource, toolCall, toolResult, turn } from '../__fixtures__/conversation.ts';
-import type { ProviderRequest, StreamEvent } from '../provider.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { collect, texts } from '../__fixtures__/collect-stream.ts';
+import { blobResource, PDF_BYTES, textResource, toolCall, toolResult, turn } from '../__fixtures__/conversation.ts';
+import { describeProviderContract } from '../__fixtures__/provider-contract.ts';
+import { useWireServer } from '../__fixtures__/use-wire-server.ts';
+import type { ProviderRequest, StreamEvent } from '../provider.ts';
 import { GOOGLE_SKIP_THOUGHT_SIGNATURE } from './convert-to-google-request.ts';
 import { createGoogleProvider } from './google-provider.ts';
 import type { GoogleRequest } from './google-types.ts';
 
-let server: WireServer;
-beforeAll(async () => {
-  server = await createWireServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useWireServer();
 afterEach(() => {
   vi.unstubAllEnvs();
-  expect(server.remaining).toBe(0); // every scripted answer was used
-  server.requests.length = 0;
 });
 
 const provider = (overrides: { apiKey?: string; baseUrl?: string } = {}) =>
@@ -186,28 +179,11 @@ describe('google provider against a local wire server', () => {
     expect(result.events[0]).toEqual({ type: 'warning', message: 'application/zip is not supported by google; skipped file:///w/a.zip' });
     expect(texts(result.events)).toEqual(['ok']);
   });
+});
 
-  it('keeps each wire request a byte prefix of the next one as the conversation grows', async () => {
-    const conversation: ConversationEvent[] = [];
-    const raw: string[] = [];
-    const steps: ConversationEvent[][] = [
-      turn('first', [textResource('file:///w/a.txt', 'alpha ]]> beta', { name: 'a.txt' })]),
-      turn('second', [blobResource('file:///w/p.png', 'image/png', PNG_BYTES)]),
-      turn('third'),
-      turn('fourth', [textResource('file:///w/b.txt', 'gamma')]),
-    ];
-    for (const [index, step] of steps.entries()) {
-      conversation.push(...step);
-      server.enqueue(googleTextStream(`answer ${index}`));
-      await collect(provider().stream(request(conversation)));
-      conversation.push(chatResponse(`answer ${index}`));
-      raw.push(server.requests.at(-1)!.rawBody);
-    }
-
-    for (let k = 0; k + 1 < raw.length; k += 1) {
-      const contents = raw[k]!.slice(0, raw[k]!.indexOf('],"systemInstruction"'));
-      expect(contents.startsWith('{"contents":[{')).toBe(true);
-      expect(raw[k + 1]!.startsWith(contents)).toBe(true);
-    }
-  });
+describeProviderContract((url) => createGoogleProvider({ apiKey: 'test-key', baseUrl: url }), {
+  textAnswer: googleTextStream,
+  toolCallAnswer: (call, text) => googleFunctionCallStream({ id: call.id, name: call.name, args: call.arguments }, { text }),
+  errorAnswer: googleErrorResponse,
+  messages: (body) => (body as { contents: unknown[] }).contents,
 });

@@ -1,5 +1,6 @@
 import { ProviderError } from '@jp/core';
 import type { ConvertedRequest, Provider, ProviderRequest, ProviderSettings, StreamEvent } from '../provider.ts';
+import { abortedError } from '../shared/abort-aware.ts';
 import { convertToGoogleRequest } from './convert-to-google-request.ts';
 import { createGoogleClient } from './create-google-client.ts';
 import { googleErrorToProviderError } from './google-error.ts';
@@ -26,6 +27,7 @@ export function createGoogleProvider(settings: ProviderSettings = {}): Provider 
 
   return {
     id: 'google',
+    readsContent: true,
     buildRequest(request: ProviderRequest): ConvertedRequest<GoogleRequest> {
       return convertToGoogleRequest(request);
     },
@@ -46,7 +48,7 @@ export function createGoogleProvider(settings: ProviderSettings = {}): Provider 
         const chunks = await ai.models.generateContentStream({ ...body, config });
         for await (const event of mapGoogleStream(chunks)) yield event;
       } catch (error) {
-        if (signal?.aborted) throw new ProviderError('google', 'the google request was aborted', { code: 'aborted', cause: error });
+        if (signal?.aborted) throw abortedError('google', error);
         throw googleErrorToProviderError(error, { apiKeyEnv, baseUrl });
       }
     },

@@ -1,4 +1,4 @@
-import { isKnownEvent, type ChatRequestEvent, type ConversationEvent } from '@jp/core';
+import { isKnownEvent, loadedResource, type ChatRequestEvent, type ConversationEvent } from '@jp/core';
 import { formatToolResultText } from '../openai/format-tool-result-text.ts';
 import type {
   ChatCompletionAssistantMessageParam,
@@ -8,9 +8,9 @@ import type {
   ChatCompletionMessageParam,
 } from '../openai/openai-types.ts';
 import { resourceWireForm } from '../openai/resource-wire-form.ts';
-import { responseText } from '../openai/response-text.ts';
-import { INTERRUPTED_TOOL_RESULT, ToolCallLedger } from '../openai/tool-call-ledger.ts';
 import type { ConvertedRequest, ProviderRequest } from '../provider.ts';
+import { responseText } from '../shared/response-text.ts';
+import { INTERRUPTED_TOOL_RESULT, ToolCallLedger } from '../shared/tool-call-ledger.ts';
 import { applyOpenRouterCacheControl, type UserMessageSlots } from './apply-openrouter-cache-control.ts';
 import { OPENAI_COMPATIBLE_VENDORS, usesCacheMarkers, type OpenAICompatibleVendor } from './openai-compatible-vendor.ts';
 
@@ -24,7 +24,7 @@ function userContent(
   let lastText = content.length > 0 ? 0 : undefined;
   let resourceText: number | undefined;
   for (const resource of event.resources) {
-    const form = resourceWireForm(resource, vendor, { pdf: OPENAI_COMPATIBLE_VENDORS[vendor].fileParts });
+    const form = resourceWireForm(loadedResource(resource), vendor, { pdf: OPENAI_COMPATIBLE_VENDORS[vendor].fileParts });
     switch (form.type) {
       case 'text':
         lastText = content.push({ type: 'text', text: form.xml }) - 1;
@@ -66,7 +66,7 @@ export function convertToOpenAICompatibleChatRequest(
 
   /** A call left without a result (an interrupted turn) gets an error result, or the API rejects the request. */
   const closePendingCalls = () => {
-    for (const id of calls.closeAll()) messages.push({ role: 'tool', tool_call_id: id, content: INTERRUPTED_TOOL_RESULT });
+    for (const { id } of calls.closeAll()) messages.push({ role: 'tool', tool_call_id: id, content: `Error: ${INTERRUPTED_TOOL_RESULT}` });
   };
 
   const handle = (event: ConversationEvent) => {
@@ -87,7 +87,7 @@ export function convertToOpenAICompatibleChatRequest(
         return;
       }
       case 'tool_call_request': {
-        calls.open(event.id);
+        calls.open(event.id, event.name);
         const call = { id: event.id, type: 'function' as const, function: { name: event.name, arguments: JSON.stringify(event.arguments) } };
         // Calls join the answer they belong to: the assistant message right before them.
         const last = messages.at(-1);
@@ -96,7 +96,7 @@ export function convertToOpenAICompatibleChatRequest(
         return;
       }
       case 'tool_call_response':
-        if (!calls.answer(event.id)) return;
+        if (calls.answer(event.id) === undefined) return;
         messages.push({ role: 'tool', tool_call_id: event.id, content: formatToolResultText(event.content, event.isError) });
         return;
       case 'turn_start':

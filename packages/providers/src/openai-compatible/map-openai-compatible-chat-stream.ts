@@ -1,7 +1,7 @@
 import { ProviderError, type Usage } from '@jp/core';
 import type { ChatCompletionChunk, CompletionUsage } from '../openai/openai-types.ts';
-import { parseToolArguments } from '../openai/parse-tool-arguments.ts';
 import type { FinishReason, StreamEvent } from '../provider.ts';
+import { parseToolArguments } from '../shared/parse-tool-arguments.ts';
 import { mapOpenAICompatibleFinishReason } from './map-openai-compatible-finish-reason.ts';
 
 /** Chat-completions usage → ours. `prompt_tokens` counts cached tokens too (kept as reported). */

@@ -1,34 +1,27 @@
 import { ProviderError, type ConversationEvent } from '@jp/core';
 import {
-  createWireServer,
   cutStream,
   openaiChatChunks,
   openaiChatErrorChunk,
   openaiChatTextStream,
+  openaiChatToolCallStream,
   openaiErrorResponse,
   sseResponse,
-  type WireServer,
 } from '@jp/test-server';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { countCacheControl } from '../__fixtures__/cache-control.ts';
 import { blobResource, chatResponse, PDF_BYTES, textResource, turn } from '../__fixtures__/conversation.ts';
 import { collect, texts } from '../__fixtures__/collect-stream.ts';
+import { describeProviderContract, type ProviderContractWire } from '../__fixtures__/provider-contract.ts';
+import { useWireServer } from '../__fixtures__/use-wire-server.ts';
 import type { ProviderRequest, ProviderSettings } from '../provider.ts';
 import { retryAfterMs } from '../retry-after.ts';
 import { createOpenAICompatibleChatProvider } from './openai-compatible-chat-provider.ts';
 import type { OpenAICompatibleVendor } from './openai-compatible-vendor.ts';
 
-let server: WireServer;
-beforeAll(async () => {
-  server = await createWireServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useWireServer();
 afterEach(() => {
   vi.unstubAllEnvs();
-  expect(server.remaining).toBe(0);
-  server.requests.length = 0;
 });
 
 const provider = (vendor: OpenAICompatibleVendor = 'openrouter', overrides: ProviderSettings = {}) =>
@@ -259,3 +252,13 @@ describe('openai-compatible provider errors', () => {
     expect(error.message).toBe('ollama rejected the API key (401: unauthorized); set providers.ollama.api_key_env');
   });
 });
+
+/** OpenRouter and Ollama speak the same wire. */
+const chatCompletions: ProviderContractWire = {
+  textAnswer: openaiChatTextStream,
+  toolCallAnswer: (call, text) => openaiChatToolCallStream(call, { text }),
+  errorAnswer: openaiErrorResponse,
+  messages: (body) => (body as { messages: unknown[] }).messages,
+};
+describeProviderContract((url) => createOpenAICompatibleChatProvider('openrouter', { apiKey: 'or-key', baseUrl: `${url}/v1` }), chatCompletions);
+describeProviderContract((url) => createOpenAICompatibleChatProvider('ollama', { baseUrl: `${url}/v1` }), chatCompletions);

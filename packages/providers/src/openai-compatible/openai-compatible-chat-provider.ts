@@ -1,9 +1,9 @@
 import { ProviderError } from '@jp/core';
-import { abortAware } from '../openai/abort-aware.ts';
 import { createOpenAIClient } from '../openai/openai-client.ts';
 import { openaiErrorToProviderError, type OpenAIErrorClasses } from '../openai/openai-error.ts';
 import type { ChatCompletionCreateParamsStreaming } from '../openai/openai-types.ts';
 import type { ConvertedRequest, Provider, ProviderRequest, ProviderSettings, StreamEvent } from '../provider.ts';
+import { abortAware } from '../shared/abort-aware.ts';
 import { convertToOpenAICompatibleChatRequest } from './convert-to-openai-compatible-chat-request.ts';
 import { mapOpenAICompatibleChatStream } from './map-openai-compatible-chat-stream.ts';
 import { OPENAI_COMPATIBLE_VENDORS, type OpenAICompatibleVendor } from './openai-compatible-vendor.ts';
@@ -25,6 +25,7 @@ export function createOpenAICompatibleChatProvider(vendor: OpenAICompatibleVendo
 
   return {
     id: vendor,
+    readsContent: true,
     buildRequest(request: ProviderRequest): ConvertedRequest<ChatCompletionCreateParamsStreaming> {
       return convertToOpenAICompatibleChatRequest(request, vendor);
     },

@@ -1,16 +1,16 @@
-import { isKnownEvent, type ChatRequestEvent, type ConversationEvent } from '@jp/core';
+import { isKnownEvent, loadedResource, type ChatRequestEvent, type ConversationEvent } from '@jp/core';
 import type { ConvertedRequest, ProviderRequest } from '../provider.ts';
+import { responseText } from '../shared/response-text.ts';
+import { INTERRUPTED_TOOL_RESULT, ToolCallLedger } from '../shared/tool-call-ledger.ts';
 import { formatToolResultText } from './format-tool-result-text.ts';
 import type { FunctionTool, OpenAIResponsesRequest, ResponseInputContent, ResponseInputItem } from './openai-types.ts';
 import { resourceWireForm } from './resource-wire-form.ts';
-import { responseText } from './response-text.ts';
-import { INTERRUPTED_TOOL_RESULT, ToolCallLedger } from './tool-call-ledger.ts';
 
 /** The user message of one turn: the query, then one part per resource attached at that turn. */
 function userContent(event: ChatRequestEvent, warnings: string[]): ResponseInputContent[] {
   const content: ResponseInputContent[] = event.content === '' ? [] : [{ type: 'input_text', text: event.content }];
   for (const resource of event.resources) {
-    const form = resourceWireForm(resource, 'openai', { pdf: true });
+    const form = resourceWireForm(loadedResource(resource), 'openai', { pdf: true });
     switch (form.type) {
       case 'text':
         content.push({ type: 'input_text', text: form.xml });
@@ -45,7 +45,7 @@ export function convertToOpenAIRequest(request: ProviderRequest): ConvertedReque
 
   /** A call left without a result (an interrupted turn) gets an error output, or the API rejects the request. */
   const closePendingCalls = () => {
-    for (const id of calls.closeAll()) input.push({ type: 'function_call_output', call_id: id, output: INTERRUPTED_TOOL_RESULT });
+    for (const { id } of calls.closeAll()) input.push({ type: 'function_call_output', call_id: id, output: `Error: ${INTERRUPTED_TOOL_RESULT}` });
   };
 
   const handle = (event: ConversationEvent) => {
@@ -65,11 +65,11 @@ export function convertToOpenAIRequest(request: ProviderRequest): ConvertedReque
         return;
       }
       case 'tool_call_request':
-        calls.open(event.id);
+        calls.open(event.id, event.name);
         input.push({ type: 'function_call', call_id: event.id, name: event.name, arguments: JSON.stringify(event.arguments) });
         return;
       case 'tool_call_response':
-        if (!calls.answer(event.id)) return;
+        if (calls.answer(event.id) === undefined) return;
         input.push({ type: 'function_call_output', call_id: event.id, output: formatToolResultText(event.content, event.isError) });
         return;
       case 'turn_start':

@@ -1,9 +1,9 @@
 import { ProviderError, type Usage } from '@jp/core';
 import type { StreamEvent } from '../provider.ts';
+import { parseToolArguments } from '../shared/parse-tool-arguments.ts';
 import { mapOpenAIFinishReason } from './map-openai-finish-reason.ts';
 import { streamErrorToProviderError } from './openai-error.ts';
 import type { ResponseStreamEvent, ResponseUsage } from './openai-types.ts';
-import { parseToolArguments } from './parse-tool-arguments.ts';
 
 /** Responses usage → ours. `input_tokens` counts cached tokens too (OpenAI's convention, kept as reported). */
 export function mapOpenAIUsage(usage: ResponseUsage | null | undefined): Usage {

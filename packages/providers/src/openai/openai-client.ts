@@ -8,7 +8,7 @@ export interface LoadedOpenAIClient {
 }
 
 /**
- * Loads the `openai` SDK (150–200 ms, so only when a request is sent) and makes a client that
+ * Loads the `openai` SDK (only when a request is sent: it is slow to load) and makes a client that
  * depends on nothing but its arguments: the key and base URL are explicit, so OPENAI_API_KEY and
  * OPENAI_BASE_URL cannot change where a request goes or who it bills; organization and project
  * are null, so OPENAI_ORG_ID / OPENAI_PROJECT_ID add no headers (they would also reach OpenRouter

@@ -1,4 +1,6 @@
 import { ProviderError } from '@jp/core';
+import { abortedError } from '../shared/abort-aware.ts';
+import { connectionError, isConnectionFailure } from '../shared/connection-failure.ts';
 import { httpStatusError } from '../shared/http-status-error.ts';
 
 /** The SDK's error classes, passed in by a provider that has loaded the SDK (it is imported lazily). */
@@ -56,22 +58,6 @@ function isInstance(error: unknown, kind: keyof OpenAIErrorClasses, classes: Ope
   return false;
 }
 
-/** undici's errors when the socket drops mid-body (`TypeError: terminated`) or cannot connect. */
-function isFetchFailure(error: unknown): boolean {
-  return error instanceof Error && error.name === 'TypeError' && (error.message === 'terminated' || error.message === 'fetch failed');
-}
-
-/** The innermost message: `connect ECONNREFUSED 127.0.0.1:9`, `other side closed`, `Request timed out.` */
-function rootCause(error: unknown): string {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5; depth += 1) {
-    const next: unknown = (current as { cause?: unknown }).cause;
-    if (!(next instanceof Error)) break;
-    current = next;
-  }
-  return current instanceof Error ? current.message : String(current);
-}
-
 /**
  * Any failure of an OpenAI-style call → a `ProviderError` with a stable `code`: `key_rejected`
  * (401/403), `quota_exceeded` (429 `insufficient_quota`: waiting does not help), `rate_limited`
@@ -88,19 +74,13 @@ export function openaiErrorToProviderError(error: unknown, context: OpenAIErrorC
   const cause = error;
 
   if (isInstance(error, 'APIUserAbortError', classes) || (error instanceof Error && error.name === 'AbortError')) {
-    return new ProviderError(provider, `the ${provider} request was aborted`, { code: 'aborted', cause });
+    return abortedError(provider, cause);
   }
   if (status === 429 && (sdk.code === 'insufficient_quota' || sdk.type === 'insufficient_quota')) {
     return new ProviderError(provider, `${provider} quota exceeded (429): ${describe(sdk)}`, { code: 'quota_exceeded', statusCode: status, cause });
   }
   if (status !== undefined) return httpStatusError(provider, status, describe(sdk), { apiKeyEnv: context.apiKeyEnv, cause });
-  if (isInstance(error, 'APIConnectionError', classes) || isFetchFailure(error)) {
-    return new ProviderError(provider, `connection to ${provider} at ${context.baseUrl} failed: ${rootCause(error)}`, {
-      code: 'connection_error',
-      isRetryable: true,
-      cause,
-    });
-  }
+  if (isInstance(error, 'APIConnectionError', classes) || isConnectionFailure(error)) return connectionError(provider, context.baseUrl, cause);
   if (isInstance(error, 'APIError', classes)) {
     // No HTTP status: the SDK found an `error` object inside the stream.
     return streamErrorToProviderError(provider, sdk.code ?? sdk.type, describe(sdk), cause);

@@ -1,30 +1,23 @@
 import type { ConversationEvent } from '@jp/core';
 import {
-  createWireServer,
   formatSseEvent,
+  openaiErrorResponse,
   openaiResponsesEvents,
   openaiResponsesTextStream,
   openaiResponsesToolCallStream,
   sseResponse,
-  type WireServer,
 } from '@jp/test-server';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { blobResource, PDF_BYTES, PNG_BYTES, textResource, turn } from '../__fixtures__/conversation.ts';
-import type { Provider, ProviderRequest, StreamEvent } from '../provider.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { collect, texts } from '../__fixtures__/collect-stream.ts';
+import { blobResource, PDF_BYTES, PNG_BYTES, textResource, turn } from '../__fixtures__/conversation.ts';
+import { describeProviderContract } from '../__fixtures__/provider-contract.ts';
+import { useWireServer } from '../__fixtures__/use-wire-server.ts';
+import type { Provider, ProviderRequest, StreamEvent } from '../provider.ts';
 import { createOpenAIProvider } from './openai-provider.ts';
 
-let server: WireServer;
-beforeAll(async () => {
-  server = await createWireServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useWireServer();
 afterEach(() => {
   vi.unstubAllEnvs();
-  expect(server.remaining).toBe(0); // every scripted answer was used
-  server.requests.length = 0;
 });
 
 const provider = (overrides: { apiKey?: string; apiKeyEnv?: string; baseUrl?: string } = {}): Provider =>
@@ -210,4 +203,11 @@ describe('openai provider defaults', () => {
 
     expect(urls).toEqual(['https://api.openai.com/v1/responses']);
   });
+});
+
+describeProviderContract((url) => createOpenAIProvider({ apiKey: 'test-key', baseUrl: `${url}/v1` }), {
+  textAnswer: openaiResponsesTextStream,
+  toolCallAnswer: (call, text) => openaiResponsesToolCallStream(call, { text }),
+  errorAnswer: openaiErrorResponse,
+  messages: (body) => (body as { input: unknown[] }).input,
 });

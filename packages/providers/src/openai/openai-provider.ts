@@ -1,6 +1,6 @@
 import { ProviderError } from '@jp/core';
 import type { ConvertedRequest, Provider, ProviderRequest, ProviderSettings, StreamEvent } from '../provider.ts';
-import { abortAware } from './abort-aware.ts';
+import { abortAware } from '../shared/abort-aware.ts';
 import { convertToOpenAIRequest } from './convert-to-openai-request.ts';
 import { mapOpenAIStream } from './map-openai-stream.ts';
 import { createOpenAIClient } from './openai-client.ts';
@@ -21,6 +21,7 @@ export function createOpenAIProvider(settings: ProviderSettings = {}): Provider 
 
   return {
     id: 'openai',
+    readsContent: true,
     buildRequest(request: ProviderRequest): ConvertedRequest<OpenAIResponsesRequest> {
       return convertToOpenAIRequest(request);
     },

@@ -1,4 +1,4 @@
-import { isTextResource, type Resource } from '@jp/core';
+import { isTextResource, type LoadedResource } from '@jp/core';
 
 /** Escapes a value for a double-quoted XML attribute. */
 export function escapeXmlAttribute(value: string): string {
@@ -22,7 +22,7 @@ export function cdata(text: string): string {
  * <resource uri="file:///w/src/main.rs" name="src/main.rs" mimeType="text/x-rust"><![CDATA[fn main() {}]]></resource>
  * ```
  */
-export function resourceToXml(resource: Resource): string {
+export function resourceToXml(resource: LoadedResource): string {
   const attributes: Array<[string, string | undefined]> = [
     ['uri', resource.uri],
     ['name', resource.name],

@@ -1,0 +1,180 @@
+// The cases every vendor's provider passes against the local wire server, the same for all: each
+// vendor's provider test calls `describeProviderContract` with its own scripted answers.
+import { ProviderError, type ConversationEvent, type RefResource, type Usage } from '@jp/core';
+import type { JsonResponse, StreamResponse } from '@jp/test-server';
+import { describe, expect, it } from 'vitest';
+import type { Provider, ProviderRequest, StreamEvent } from '../provider.ts';
+import { stripCacheControl } from './cache-control.ts';
+import { collect, texts } from './collect-stream.ts';
+import { blobResource, chatResponse, PNG_BYTES, textResource, toolCall, toolResult, turn } from './conversation.ts';
+import { useWireServer } from './use-wire-server.ts';
+
+export interface ScriptedToolCall {
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/** A vendor's wire, as the contract scripts and reads it (with the builders of @jp/test-server). */
+export interface ProviderContractWire {
+  /** A streamed answer of exactly these text deltas, reporting the builders' default usage (`USAGE`). */
+  textAnswer(deltas: readonly string[]): StreamResponse;
+  /** A streamed answer that says `text`, then makes `call`. */
+  toolCallAnswer(call: ScriptedToolCall, text: string): StreamResponse;
+  /** The vendor's error answer for an HTTP status. */
+  errorAnswer(status: number): JsonResponse;
+  /** The conversation of a request body as sent: its messages, input items or contents, in order. */
+  messages(body: unknown): unknown[];
+}
+
+/** What every scripted answer of @jp/test-server reports unless told otherwise, in jp's counts. */
+const USAGE: Usage = { inputTokens: 10, outputTokens: 5 };
+const CALL: ScriptedToolCall = { id: 'call_1', name: 'refresh_resource', arguments: { uri: 'file:///w/a.txt', lines: [1, 2] } };
+const TOOLS = [{ name: 'refresh_resource', description: 'Re-read a resource', parameters: { type: 'object' } }];
+const PNG_BASE64 = Buffer.from(PNG_BYTES).toString('base64');
+
+const request = (events: ConversationEvent[]): ProviderRequest => ({ model: 'contract-model', events, system: 'Be brief.', tools: TOOLS });
+
+/** The indexes of the messages whose JSON holds `needle`. */
+const holders = (messages: readonly unknown[], needle: string): number[] =>
+  messages.flatMap((message, index) => (JSON.stringify(message).includes(needle) ? [index] : []));
+
+/**
+ * The contract's tests for the provider `create` makes against the wire server at `url` (no path),
+ * scripted and read through the vendor's `wire`.
+ */
+export function describeProviderContract(create: (url: string) => Provider, wire: ProviderContractWire): void {
+  // Creating a provider loads no SDK and sends nothing; its id names the vendor in errors.
+  const id = create('http://127.0.0.1:1').id;
+  describe(`${id}: the provider contract`, () => {
+    const server = useWireServer();
+    const provider = () => create(server.url);
+    const sentMessages = (index: number) => wire.messages(stripCacheControl(server.requests[index]?.body));
+
+    it('streams a text answer as text deltas, then a finish with the usage', async () => {
+      server.enqueue(wire.textAnswer(['The ', 'answer ', 'is 42.']));
+
+      const { events, error } = await collect(provider().stream(request(turn('What is it?'))));
+
+      expect(error).toBeUndefined();
+      expect(texts(events)).toEqual(['The ', 'answer ', 'is 42.']);
+      expect(events.slice(3)).toEqual([{ type: 'finish', reason: 'stop', usage: expect.objectContaining(USAGE) }]);
+    });
+
+    it('returns a tool call as a tool-call event with its arguments parsed, and finishes with tool-calls', async () => {
+      server.enqueue(wire.toolCallAnswer(CALL, 'Checking.'));
+
+      const { events, error } = await collect(provider().stream(request(turn('Refresh a.txt'))));
+
+      expect(error).toBeUndefined();
+      expect(events).toEqual([
+        { type: 'text-delta', text: 'Checking.' },
+        { type: 'tool-call', ...CALL },
+        { type: 'finish', reason: 'tool-calls', usage: expect.any(Object) },
+      ]);
+    });
+
+    it('sends this turn’s resources inside this turn’s user message, and earlier ones where they were attached', async () => {
+      server.enqueue(wire.textAnswer(['Both.']));
+      const events = [
+        ...turn('First question', [textResource('file:///w/a.txt', 'alpha content')]),
+        chatResponse('First answer.'),
+        ...turn('Second question', [textResource('file:///w/b.txt', 'beta content'), blobResource('file:///w/p.png', 'image/png', PNG_BYTES)]),
+      ];
+
+      const { error } = await collect(provider().stream(request(events)));
+
+      expect(error).toBeUndefined();
+      const messages = sentMessages(0);
+      const last = messages.length - 1;
+      expect(messages[last]).toMatchObject({ role: 'user' });
+      for (const needle of ['Second question', 'beta content', PNG_BASE64]) expect(holders(messages, needle), needle).toEqual([last]);
+      const first = holders(messages, 'First question');
+      expect(first).toHaveLength(1);
+      expect(holders(messages, 'alpha content')).toEqual(first);
+      expect(messages[first[0]!]).toMatchObject({ role: 'user' });
+      expect(holders(messages, 'First answer.')[0]).toBeGreaterThan(first[0]!);
+    });
+
+    it('begins request k+1 with request k’s messages unchanged (cache markers aside), through a tool call', async () => {
+      const conversation: ConversationEvent[] = [];
+      const call = async (answer: StreamResponse, ...events: ConversationEvent[]) => {
+        conversation.push(...events);
+        server.enqueue(answer);
+        expect((await collect(provider().stream(request(conversation)))).error).toBeUndefined();
+      };
+      await call(wire.textAnswer(['One.']), ...turn('first', [textResource('file:///w/a.txt', 'alpha ]]> beta', { name: 'a.txt' })]));
+      await call(wire.toolCallAnswer(CALL, 'Checking.'), chatResponse('One.'), ...turn('second', [blobResource('file:///w/p.png', 'image/png', PNG_BYTES)]));
+      const result = toolResult(CALL.id, [{ type: 'resource', resource: textResource('file:///w/a.txt', 'alpha 2') }]);
+      await call(wire.textAnswer(['Two.']), chatResponse('Checking.'), toolCall(CALL.id, CALL.name, CALL.arguments), result);
+      await call(wire.textAnswer(['Three.']), chatResponse('Two.'), ...turn('third'));
+
+      const sent = server.requests.map((_, index) => sentMessages(index));
+      expect(sent).toHaveLength(4);
+      for (let k = 0; k + 1 < sent.length; k += 1) {
+        const [before, after] = [sent[k]!, sent[k + 1]!];
+        expect(after.length, `request ${k + 1}`).toBeGreaterThan(before.length);
+        expect(JSON.stringify(after.slice(0, before.length)), `request ${k + 1}`).toBe(JSON.stringify(before));
+      }
+    });
+
+    it.each([
+      { status: 429, code: 'rate_limited', isRetryable: true },
+      { status: 500, code: 'server_error', isRetryable: true },
+      { status: 503, code: 'server_error', isRetryable: true },
+      { status: 400, code: 'bad_request', isRetryable: false },
+      { status: 401, code: 'key_rejected', isRetryable: false },
+    ])('turns an HTTP $status into a ProviderError $code (retryable: $isRetryable), sent once', async ({ status, code, isRetryable }) => {
+      server.enqueue(wire.errorAnswer(status));
+
+      const { events, error } = await collect(provider().stream(request(turn('hi'))));
+
+      expect(events).toEqual([]);
+      expect(error).toBeInstanceOf(ProviderError);
+      expect(error).toMatchObject({ provider: id, code, statusCode: status, isRetryable });
+      expect(server.requests).toHaveLength(1); // the SDK did not retry: the caller does, with one policy
+    });
+
+    it('ends the stream with an aborted ProviderError when the signal aborts mid-answer', async () => {
+      // Paced, so the abort after the first delta lands before the second one is sent.
+      server.enqueue({ ...wire.textAnswer(['a', 'b', 'c', 'd']), chunkDelayMs: 30 });
+      const controller = new AbortController();
+      const seen: StreamEvent[] = [];
+
+      let error: unknown;
+      try {
+        for await (const event of provider().stream(request(turn('hi')), { signal: controller.signal })) {
+          seen.push(event);
+          controller.abort();
+        }
+      } catch (thrown) {
+        error = thrown;
+      }
+
+      expect(error).toBeInstanceOf(ProviderError);
+      expect(error).toMatchObject({ provider: id, code: 'aborted', isRetryable: false });
+      expect(seen).toEqual([{ type: 'text-delta', text: 'a' }]);
+    });
+
+    it('ends the stream with an aborted ProviderError, sending nothing, when the signal was aborted before', async () => {
+      const controller = new AbortController();
+      controller.abort();
+
+      const { events, error } = await collect(provider().stream(request(turn('hi')), { signal: controller.signal }));
+
+      expect(events).toEqual([]);
+      expect(error).toBeInstanceOf(ProviderError);
+      expect(error).toMatchObject({ provider: id, code: 'aborted' });
+      expect(server.requests).toHaveLength(0);
+    });
+
+    it('reads resources’ content, so a content reference reaching it is an internal error', () => {
+      const ref: RefResource = { uri: 'file:///w/a.txt', mimeType: 'text/plain', ref: { sha256: 'a'.repeat(64), size: 5, encoding: 'text' } };
+      const inToolResult = [...turn('read'), toolCall('c1', 'read', {}), toolResult('c1', [{ type: 'resource', resource: ref }])];
+
+      expect(provider().readsContent).toBe(true);
+      expect(() => provider().buildRequest(request(turn('read', [ref])))).toThrow(`the content of ${ref.uri} was not loaded before it was read`);
+      expect(() => provider().buildRequest(request(inToolResult))).toThrow(`the content of ${ref.uri} was not loaded before it was read`);
+    });
+  });
+}

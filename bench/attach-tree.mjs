@@ -10,7 +10,8 @@
 //   again         a new conversation attaching the same tree, whose content is stored already and
 //                 whose files are unchanged since (only .jp/conversations is deleted): files whose
 //                 stamp is as remembered in .jp/cache are not read again (RFD 002).
-// Prints medians and ratios; exits 1 when either is over budget (3×) unless --no-check is given.
+// Prints medians and ratios; exits 1 when one is over its budget (first attach 3×, again 2.5×)
+// unless --no-check is given.
 // Where NODE_EXTRA_CA_CERTS is set, `node -e 0` is timed with and without it too, and the ratios are
 // also shown less that start-up load (Node 20 reads the bundle at every start; git pays nothing alike).
 //
@@ -34,7 +35,8 @@ const runs = Number(option('--runs', 5));
 const check = !args.includes('--no-check');
 const keep = args.includes('--keep');
 const profileDir = option('--profile', undefined);
-const BUDGET = 3;
+/** Budgets of the two cases, in their order: first attach, again. */
+const BUDGETS = [3, 2.5];
 
 const jp = process.env.JP_BIN ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/jp/dist/jp.js');
 const root = mkdtempSync(path.join(tmpdir(), 'jp-bench-tree-'));
@@ -174,7 +176,7 @@ try {
   console.log(`attach a tree, median of ${runs} runs (Node ${process.version})`);
   cases.forEach(({ label }, k) => {
     const ms = k === 0 ? git : jpMs[k - 1];
-    const ratio = k === 0 ? '1.00×' : `${ratios[k - 1].toFixed(2)}×  (budget ${BUDGET}×)`;
+    const ratio = k === 0 ? '1.00×' : `${ratios[k - 1].toFixed(2)}×  (budget ${BUDGETS[k - 1]}×)`;
     console.log(`${label.padEnd(34)} ${ms.toFixed(0).padStart(7)} ms  ${ratio}`);
   });
   if (nodeStart !== undefined) {
@@ -198,9 +200,9 @@ try {
       for (const [where, ms] of top.slice(0, 15)) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${where}`);
     }
   }
-  const over = ratios.filter((ratio) => ratio > BUDGET);
+  const over = ratios.filter((ratio, k) => ratio > BUDGETS[k]);
   if (check && over.length > 0) {
-    console.log(`over budget: ${over.map((ratio) => `${ratio.toFixed(2)}×`).join(', ')} > ${BUDGET}×`);
+    console.log(`over budget: ${over.map((ratio) => `${ratio.toFixed(2)}×`).join(', ')}`);
     process.exitCode = 1;
   }
 } finally {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Cold-start benchmark: `jp --version` and `jp conversation ls` against `node -e 0`, all measured
-// in this run, in this environment (Node 20 reads NODE_EXTRA_CA_CERTS at every start, so only a
+// Cold-start benchmark: `jp --version`, `jp conversation ls` and a one-file echo query that stores
+// its turn (a new conversation attaching a small file) against `node -e 0`, all measured in this
+// run, in this environment (Node 20 reads NODE_EXTRA_CA_CERTS at every start, so only a
 // same-run baseline is comparable). Prints medians and ratios; exits 1 when a ratio exceeds its
 // budget unless --no-check is given.
 //
@@ -22,6 +23,7 @@ const check = !args.includes('--no-check');
 
 const jp = process.env.JP_BIN ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/jp/dist/jp.js');
 const ws = mkdtempSync(path.join(tmpdir(), 'jp-bench-'));
+const queries = mkdtempSync(path.join(tmpdir(), 'jp-bench-q-'));
 const env = { ...process.env, HOME: ws, XDG_CONFIG_HOME: path.join(ws, '.config') };
 
 function time(argv, cwd = ws) {
@@ -50,15 +52,20 @@ try {
   for (let i = 0; i < conversations; i++) {
     execFileSync(process.execPath, [jp, '-w', ws, 'query', '--new', '-m', 'echo', `question ${i}`], { env, stdio: 'ignore' });
   }
-  const [baseline, version, ls] = measure([
+  // The queries make conversations of their own: in a workspace apart, so the listing stays at its count.
+  execFileSync(process.execPath, [jp, 'init', queries], { env, stdio: 'ignore' });
+  writeFileSync(path.join(queries, 'main.rs'), 'fn main() {\n    println!("hello");\n}\n'.repeat(40));
+  const [baseline, version, ls, query] = measure([
     ['-e', '0'],
     [jp, '--version'],
     [jp, '-w', ws, 'conversation', 'ls'],
+    [jp, '-w', queries, 'query', '--new', '-m', 'echo', '--attach', path.join(queries, 'main.rs'), 'explain this'],
   ]);
   const rows = [
     { name: 'node -e 0', ms: baseline, ratio: 1, budget: undefined },
-    { name: 'jp --version', ms: version, ratio: version / baseline, budget: 1.6 },
+    { name: 'jp --version', ms: version, ratio: version / baseline, budget: 1.3 },
     { name: `jp conversation ls (${conversations} conversations)`, ms: ls, ratio: ls / baseline, budget: 2.5 },
+    { name: 'jp query, one file, echo, turn stored', ms: query, ratio: query / baseline, budget: 3 },
   ];
   console.log(`startup, median of ${runs} runs (Node ${process.version})`);
   for (const row of rows) {
@@ -72,4 +79,5 @@ try {
   }
 } finally {
   rmSync(ws, { recursive: true, force: true });
+  rmSync(queries, { recursive: true, force: true });
 }

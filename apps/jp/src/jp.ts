@@ -11,14 +11,8 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // stack trace: the command finishes its work — a query still stores its turn — and exits with
   // its own code (RFD 010).
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
-  // A query attaching a directory starts reading it now, while the command's modules load (RFD 002).
-  const early = await (await import('./cli/start-read-ahead.ts')).startEarlyRead(args);
-  try {
-    const { main } = await import('./cli/main.ts');
-    process.exitCode = await main(args, early);
-  } finally {
-    early?.dispose();
-  }
+  const { main } = await import('./cli/main.ts');
+  process.exitCode = await main(args);
   // Every command has finished its work when `main` returns: ending now spares the rest of the
   // event loop and part of tearing down a large heap. Output still on its way is never cut short.
   if (process.stdout.writableLength === 0 && process.stderr.writableLength === 0) process.exit();

@@ -20,7 +20,7 @@ export {
 export { AttachmentRegistry, createRegistry } from './registry.ts';
 export { schemeOf } from './uri-scheme.ts';
 export { createFileHandler } from './file/file-handler.ts';
-export { readAheadArgs, startReadAhead, type ReadAhead, type ReadAheadArgs, type ReadAheadHost } from './file/read-ahead.ts';
+export { startReadAhead, type ReadAhead, type ReadAheadHost, type ReadAheadRequest } from './file/read-ahead.ts';
 export { textMimeType } from './file/file-mime-type.ts';
 export { createHttpHandler } from './http/http-handler.ts';
 export { createCmdHandler } from './cmd/cmd-handler.ts';

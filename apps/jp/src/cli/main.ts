@@ -2,7 +2,6 @@ import { Command, CommanderError, Option } from 'commander';
 import { version } from '../version.ts';
 import { readGlobalOptions, type GlobalOptions } from './global-options.ts';
 import { reportError } from './report-error.ts';
-import type { EarlyRead } from './start-read-ahead.ts';
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -19,11 +18,8 @@ function globals(command: Command): GlobalOptions {
   return readGlobalOptions(command.optsWithGlobals());
 }
 
-/**
- * Builds the command tree. Each action imports its module only when it runs. `early`: what the
- * CLI began reading before the tree was built, for `jp query` to take over.
- */
-export function buildProgram(early?: EarlyRead): Command {
+/** Builds the command tree. Each action imports its module only when it runs. */
+export function buildProgram(): Command {
   const program = new Command('jp')
     .description('A conversation engine for programmers: attach files, pages, command output and MCP resources to LLM conversations.')
     .version(version, '-V, --version')
@@ -63,8 +59,14 @@ export function buildProgram(early?: EarlyRead): Command {
     .option('--tool <name>', 'offer only this tool (repeatable)', collect, [])
     .addOption(withoutTool())
     .action(async (text: string[], opts, cmd: Command) => {
-      const { queryCommand } = await import('../commands/query.ts');
-      await queryCommand(globals(cmd), text, opts, early);
+      // A directory it attaches starts being read now, while the command's modules load (RFD 002).
+      const early = await (await import('./start-read-ahead.ts')).startEarlyRead({ attach: opts.attach, workspace: globals(cmd).workspace });
+      try {
+        const { queryCommand } = await import('../commands/query.ts');
+        await queryCommand(globals(cmd), text, opts, early);
+      } finally {
+        early?.dispose();
+      }
     });
 
   const attachment = program.command('attachment').alias('a').description('manage the attachments declared in a conversation');
@@ -208,8 +210,8 @@ export function buildProgram(early?: EarlyRead): Command {
 }
 
 /** Runs the CLI and returns the exit code. */
-export async function main(args: string[], early?: EarlyRead): Promise<number> {
-  const program = buildProgram(early);
+export async function main(args: string[]): Promise<number> {
+  const program = buildProgram();
   try {
     await program.parseAsync(args, { from: 'user' });
     return 0;

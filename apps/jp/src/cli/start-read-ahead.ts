@@ -16,11 +16,12 @@ export interface EarlyRead {
 }
 
 /**
- * Starts reading ahead what the command line attaches, when it is a `jp query` attaching a
- * directory of a workspace (see `startReadAhead`); `undefined` otherwise. Never throws: the
- * command meets any problem again, and reports it.
+ * Starts reading ahead a directory `jp query` attaches (its `--attach` values and `-w`, as
+ * commander parsed them), before the command's modules load (see `startReadAhead`); `undefined`
+ * when it attaches none in a workspace. Never throws: the command meets any problem again, and
+ * reports it.
  */
-export async function startEarlyRead(args: readonly string[]): Promise<EarlyRead | undefined> {
+export async function startEarlyRead(args: { attach: readonly string[]; workspace: string | undefined }): Promise<EarlyRead | undefined> {
   const cwd = process.cwd();
   let workspace: Workspace | undefined;
   let stores: Pick<EarlyRead, 'blobs' | 'spool' | 'fileContents'> | undefined;

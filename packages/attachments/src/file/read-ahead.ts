@@ -7,13 +7,12 @@ import type { FileToRead } from './read-file-resource.ts';
 import { feedingWalk, walkFiles, type WalkedFile } from './walk-files.ts';
 
 /*
- * Reading a directory ahead: `jp query --attach DIR` begins to walk and read DIR from its command
- * line alone, while the command's modules load and its configuration is read — time in which the
- * reader thread would otherwise wait. The file handler takes the reading over when it resolves
- * the same directory. That is sound because a walk depends on the files and their .gitignore
- * rules only, and the command's own limits, size policy, logger and abort signal apply to the
- * resources made from it (`FileReading.finish`). What the command line is guessed to say only
- * decides what to start: the command parses it as always and uses nothing it did not ask for.
+ * Reading a directory ahead: `jp query --attach DIR` begins to walk and read DIR as soon as its
+ * arguments are parsed, while the command's modules load and its configuration is read — time in
+ * which the reader thread would otherwise wait. The file handler takes the reading over when it
+ * resolves the same directory. That is sound because a walk depends on the files and their
+ * .gitignore rules only, and the command's own limits, size policy, logger and abort signal apply
+ * to the resources made from it (`FileReading.finish`).
  */
 
 /** Files read ahead at most before the command's own limit is known. */
@@ -55,15 +54,21 @@ export interface ReadAhead {
   close(): void;
 }
 
+/** What a read-ahead needs of `jp query`'s options. */
+export interface ReadAheadRequest {
+  /** The `--attach` values, in order. */
+  attach: readonly string[];
+  /** The `-w` value. */
+  workspace: string | undefined;
+}
+
 /**
- * Starts reading ahead the first directory the command line attaches inside the workspace, if it
- * is a `jp query` that attaches one. Never throws: anything unexpected only means the command
- * walks the directory itself.
+ * Starts reading ahead the first directory inside the workspace that the query attaches, if it
+ * attaches one. Never throws: anything unexpected only means the command walks the directory
+ * itself.
  */
-export async function startReadAhead(argv: readonly string[], host: ReadAheadHost): Promise<ReadAhead | undefined> {
+export async function startReadAhead(args: ReadAheadRequest, host: ReadAheadHost): Promise<ReadAhead | undefined> {
   try {
-    const args = readAheadArgs(argv);
-    if (args === undefined) return undefined;
     const workspaceRoot = host.workspaceRoot(args.workspace);
     if (workspaceRoot === undefined) return undefined;
     for (const input of args.attach) {
@@ -118,77 +123,4 @@ function readDirectoryAhead(start: { workspaceRoot: string; realPath: string; de
     },
     close: () => reading.close(),
   };
-}
-
-/** What a read-ahead needs of a `jp query` command line. */
-export interface ReadAheadArgs {
-  /** The `--attach` values, in order. */
-  attach: string[];
-  /** The last `-w`/`--workspace` value. */
-  workspace: string | undefined;
-}
-
-/** Options that take a value, program-wide and of `jp query` (commander takes them anywhere after the command too). */
-const VALUE_OPTIONS = new Map([
-  ['-w', 'workspace'],
-  ['--workspace', 'workspace'],
-  ['-c', 'cfg'],
-  ['--cfg', 'cfg'],
-  ['-F', 'format'],
-  ['--format', 'format'],
-  ['-a', 'attach'],
-  ['--attach', 'attach'],
-  ['--id', 'id'],
-  ['-m', 'model'],
-  ['--model', 'model'],
-  ['--title', 'title'],
-  ['-s', 'schema'],
-  ['--schema', 'schema'],
-  ['--tool', 'tool'],
-  ['--no-tool', 'no-tool'],
-]);
-
-/**
- * The `--attach` and `-w` values of a `jp query` command line, read as commander reads it (a test
- * holds the two together, apps/jp/src/cli/read-ahead-args.test.ts): an option that takes a value
- * takes the next word whatever it looks like, or the rest of its word (`-adir`, `--attach=dir`);
- * short flags combine (`-na dir`); options may follow the command and its words; `--` ends them.
- * `undefined` for any other command, or for help. Only a guess of what to start early: the
- * command parses its arguments itself.
- */
-export function readAheadArgs(argv: readonly string[]): ReadAheadArgs | undefined {
-  const args: ReadAheadArgs = { attach: [], workspace: undefined };
-  let command: string | undefined;
-  const take = (name: string, value: string | undefined): boolean => {
-    if (value === undefined) return false;
-    if (name === 'attach') args.attach.push(value);
-    else if (name === 'workspace') args.workspace = value;
-    return true;
-  };
-  for (let k = 0; k < argv.length; k++) {
-    const word = argv[k]!;
-    if (word === '--') break;
-    if (word === '-h' || word === '--help' || word === '-V' || word === '--version') return undefined;
-    if (word.startsWith('--')) {
-      const equals = word.indexOf('=');
-      const name = VALUE_OPTIONS.get(equals === -1 ? word : word.slice(0, equals));
-      if (name === undefined) continue;
-      if (equals !== -1) take(name, word.slice(equals + 1));
-      else if (!take(name, argv[++k])) return args;
-    } else if (word.startsWith('-') && word.length > 1) {
-      for (let c = 1; c < word.length; c++) {
-        const letter = `-${word[c]}`;
-        if (letter === '-h' || letter === '-V') return undefined;
-        const name = VALUE_OPTIONS.get(letter);
-        if (name === undefined) continue;
-        if (c + 1 < word.length) take(name, word.slice(c + 1));
-        else if (!take(name, argv[++k])) return args;
-        break;
-      }
-    } else if (command === undefined) {
-      command = word;
-      if (command !== 'query' && command !== 'q') return undefined;
-    }
-  }
-  return command === undefined ? undefined : args;
 }

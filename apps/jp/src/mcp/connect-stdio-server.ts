@@ -175,8 +175,8 @@ export async function connectStdioServer(settings: StdioServerSettings): Promise
     client,
     async close() {
       // The stdio shutdown MCP describes: close its input, give it a moment, then SIGTERM and
-      // SIGKILL. A second is enough for a server with nothing to finish (server-everything takes
-      // about 300 ms); the SDK alone waits two seconds at each step.
+      // SIGKILL. A second is enough for a server with nothing to finish; the SDK alone waits two
+      // seconds at each step.
       if (watch.running) {
         watch.child!.stdin?.end();
         if (!(await watch.waitExit(CLOSE_GRACE_MS))) await watch.terminate();

@@ -7,8 +7,7 @@ import { SHA256_PATTERN, type BlobStore } from './blob-store.ts';
 
 /**
  * On disk: `{ version, files: [[file URI, size, mtimeMs, ctimeMs, ino, sha256], …] }`, oldest
- * first. Rows, not an object keyed by URI (version 1): one `JSON.stringify` of ten thousand rows
- * is about half the cost of the same entries as the keys of one object.
+ * first. Rows, not an object keyed by URI (version 1): rows are cheaper to write and to read.
  */
 const VERSION = 2;
 type Entry = [uri: string, size: number, mtimeMs: number, ctimeMs: number, ino: number, sha256: string];
@@ -112,7 +111,7 @@ export class FileContents implements FileContentCache {
   }
 
   remember(uri: string, stamp: FileStamp, digest: { sha256: string; byteLength: number }): void {
-    // Only kept here: `save` writes them all with one `JSON.stringify`, several times faster than one call per entry.
+    // Only kept here: `save` writes them all with one `JSON.stringify`.
     this.#remembered.set(uri, [uri, stamp.size, stamp.mtimeMs, stamp.ctimeMs, stamp.ino, digest.sha256]);
   }
 

@@ -105,8 +105,7 @@ export function scanEventsFile(file: string, displayName: string = file): Scanne
     const type = (stored.json as { type?: unknown } | null)?.type;
     if (type === 'turn_start') turns++;
     // Only what is used is validated: configuration deltas by their schema, resource summaries by
-    // hand. (Checking every answer with the schema cost a third of `jp attachment ls` on a
-    // 1 000-turn conversation; commands that use the answers read them with `readEventsFile`.)
+    // hand. Commands that use the answers read them with `readEventsFile`, which checks them all.
     if (type === 'config_delta') configEvents.push(parseStoredLine(stored, displayName));
     else snapshots.push(...hollowStoredLine(stored, displayName).snapshots);
   }

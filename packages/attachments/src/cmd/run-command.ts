@@ -60,8 +60,8 @@ export function runCommand(options: RunCommandOptions): Promise<CommandOutcome> 
   return new Promise((resolve) => {
     let child: ChildProcess;
     try {
-      // Loaded here, not with the module: `child_process` brings `net` and its kin (~4 ms), which a
-      // query that runs no command does not need before it walks a tree.
+      // Loaded here, not with the module: `child_process` brings `net` and its kin, which a query
+      // that runs no command does not need.
       const { spawn } = process.getBuiltinModule('node:child_process');
       child = spawn(options.program, [...options.args], {
         cwd: options.cwd,

@@ -6,10 +6,9 @@ import type { SourceLanguage } from './linguist-language.ts';
 
 /**
  * The tables `file-mime-type.ts` and `linguist-language.ts` read at run time, computed from the
- * installed mime-types and linguist-languages. Loading those libraries cost every attaching query
- * tens of milliseconds (mime-db's JSON and its index, all of Linguist's languages and their
- * collisions); the answers jp needs fit in two small modules of JSON text. Only the generator
- * script and tests import this module.
+ * installed mime-types and linguist-languages: loading those libraries would cost every attaching
+ * query their whole data, and the answers jp needs fit in two small modules of JSON text. Only
+ * the generator script and tests import this module.
  */
 
 /** The command that rewrites the generated files (the package's `generate` script). */

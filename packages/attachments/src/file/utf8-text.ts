@@ -6,8 +6,7 @@ function bufferOf(bytes: Uint8Array): Buffer {
 
 /**
  * Whether content is text: valid UTF-8 without a NUL byte. Works on a `Buffer` view of the bytes
- * (no copy): its `indexOf` and `isUtf8` are native and several times faster than
- * `Uint8Array#includes` and a fatal `TextDecoder` on a tree of files.
+ * (no copy), whose `indexOf` and `isUtf8` are native.
  */
 export function isUtf8Text(bytes: Uint8Array): boolean {
   const buffer = bufferOf(bytes);

@@ -18,10 +18,8 @@ const DOT = 0x2e;
 
 /**
  * How many entries (each directory counting as one more) a walk lists between calls to
- * `options.pace`. The pacer yields only once its slice has passed, so calling it for every
- * directory bought nothing but its own cost, which showed in a cold walk of 1 100 small
- * directories. A hundred-odd entries, or as many empty directories, take a few milliseconds at
- * most, so the loop is still not held much past a slice.
+ * `options.pace`: the pacer yields only once its slice has passed, so a call per directory would
+ * cost more than it gives, and this many entries never hold the loop much past a slice.
  */
 const PACE_EVERY_ENTRIES = 128;
 

@@ -32,6 +32,7 @@ export {
   resourceByteLength,
   resourceBytes,
   resourceEncoding,
+  utf8Text,
   withContentRef,
   withLoadedContent,
 } from './resource-content.ts';

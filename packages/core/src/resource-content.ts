@@ -21,7 +21,13 @@ export function isRefResource(resource: Resource): resource is RefResource {
 }
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder('utf-8');
+// A byte-order mark is content: kept, so the text's UTF-8 bytes are exactly the stored ones.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** The text of stored UTF-8 bytes, byte-order mark included. */
+export function utf8Text(bytes: Uint8Array): string {
+  return decoder.decode(bytes);
+}
 
 /** The raw content of a loaded resource: the UTF-8 bytes of `text`, or the blob. Never `formatted`. */
 export function resourceBytes(resource: LoadedResource): Uint8Array {
@@ -61,7 +67,7 @@ export function withContentRef(resource: Resource, ref: ContentRef): RefResource
  */
 export function withLoadedContent(resource: RefResource, content: Uint8Array | string): LoadedResource {
   const { ref, ...rest } = resource;
-  if (ref.encoding === 'text') return { ...rest, text: typeof content === 'string' ? content : decoder.decode(content) };
+  if (ref.encoding === 'text') return { ...rest, text: typeof content === 'string' ? content : utf8Text(content) };
   if (typeof content === 'string') throw new TypeError(`${resource.uri}: binary content was given as text`);
   return { ...rest, blob: content };
 }

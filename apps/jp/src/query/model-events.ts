@@ -1,4 +1,4 @@
-import { dedupeResources, resolveResourceContent, type ConversationEvent, type DedupeOptions, type RefResource } from '@jp/core';
+import { dedupeResources, resolveResourceContent, utf8Text, type ConversationEvent, type DedupeOptions, type RefResource } from '@jp/core';
 import type { Provider } from '@jp/providers';
 import type { TurnContent } from '../store/turn-content.ts';
 
@@ -20,7 +20,7 @@ function contentOf(resource: RefResource, content: TurnContent, texts: Map<strin
   if (resource.ref.encoding !== 'text') return content.read(resource);
   let text = texts.get(resource.ref.sha256);
   if (text === undefined) {
-    text = new TextDecoder().decode(content.read(resource));
+    text = utf8Text(content.read(resource));
     texts.set(resource.ref.sha256, text);
   }
   return text;

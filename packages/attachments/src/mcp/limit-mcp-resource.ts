@@ -1,4 +1,4 @@
-import { AttachmentError, isTextResource, resourceBytes, type LoadedResource } from '@jp/core';
+import { AttachmentError, isTextResource, resourceBytes, utf8Text, type LoadedResource } from '@jp/core';
 import { utf8Boundary } from '../file/utf8-text.ts';
 import type { HandlerContext } from '../handler.ts';
 
@@ -11,7 +11,7 @@ function truncate(resource: LoadedResource, limit: number, size: number): Loaded
     const bytes = resourceBytes(resource).subarray(0, limit);
     const prefix = bytes.subarray(0, utf8Boundary(bytes));
     kept = prefix.length;
-    content = { ...resource, text: new TextDecoder().decode(prefix) };
+    content = { ...resource, text: utf8Text(prefix) };
   } else {
     kept = limit;
     content = { ...resource, blob: resource.blob.slice(0, limit) };

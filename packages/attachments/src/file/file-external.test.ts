@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isBlobResource, isTextResource, resourceToJson, type Resource } from '@jp/core';
+import { isBlobResource, isTextResource, loadedResource, resourceToJson, type Resource } from '@jp/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.ts';
 import { createFileHandler } from './file-handler.ts';
@@ -47,7 +47,7 @@ describe('files outside the workspace', () => {
     expect(resource).toMatchObject({ uri, name: 'report.pdf', mimeType: 'application/pdf' });
     expect(resource !== undefined && isBlobResource(resource) && Buffer.from(resource.blob).toString('latin1')).toBe(PDF);
     // Nothing that is stored carries the path or any directory of it.
-    const stored = JSON.stringify({ declarations, resources: resources.map(resourceToJson) });
+    const stored = JSON.stringify({ declarations, resources: resources.map((resource) => resourceToJson(loadedResource(resource))) });
     expect(stored).not.toContain('secret-dir');
     expect(stored).not.toContain(path.basename(ws.outside));
   });

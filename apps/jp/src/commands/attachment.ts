@@ -35,9 +35,8 @@ async function recordDeclarations(selected: Selected, attachments: string[]): Pr
   const release = await store.lock(selected.id, selected.config.conversation.lock_timeout_secs * 1000);
   try {
     const timestamp = new Date().toISOString();
-    await store.append(selected.id, [{ type: 'config_delta', timestamp, delta: { conversation: { attachments } } }], store.openContent());
-    const metadata = store.metadata(selected.id);
-    store.writeMetadata({ ...metadata, lastActivityAt: timestamp });
+    const delta = { type: 'config_delta' as const, timestamp, delta: { conversation: { attachments } } };
+    await store.append(selected.id, [delta], store.openContent(), (metadata) => ({ ...metadata, lastActivityAt: timestamp }));
   } finally {
     release();
   }

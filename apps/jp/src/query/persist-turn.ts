@@ -22,8 +22,7 @@ export async function persistTurn(session: QuerySession, turn: TurnOpening, answ
     id = await store.create({ baseConfig: session.baseConfig, events: answer.events, title: invocation.options.title ?? defaultTitle(invocation.query), turnCount: 1 }, content);
     store.setActive(id);
   } else {
-    await store.append(id, answer.events, content);
-    store.writeMetadata({ ...store.metadata(id), turnCount: turn.index + 1, lastActivityAt: new Date().toISOString() });
+    await store.append(id, answer.events, content, (metadata) => ({ ...metadata, turnCount: turn.index + 1, lastActivityAt: new Date().toISOString() }));
   }
   const { fileContents } = content;
   try {

@@ -5,7 +5,7 @@ import { SHA256_PATTERN, sha256Of } from './blob-sha256.ts';
 import { isStaleTemporary } from './blob-spool.ts';
 import type { BlobStore } from './blob-store.ts';
 import type { ConversationStore } from './conversation-store.ts';
-import { removeDeadLeftovers } from './remove-dead-leftovers.ts';
+import { removeDeadLeftovers, removeDeadTemporaries } from './remove-dead-leftovers.ts';
 
 export interface GarbageReport {
   /** Blobs deleted. */
@@ -61,6 +61,8 @@ export async function collectGarbage(store: ConversationStore, timeoutMs?: numbe
   const release = await store.lockBlobs(timeoutMs);
   try {
     removeDeadLeftovers(store.root);
+    // Temporary files of killed writes keep nothing alive, but nothing else would ever remove them.
+    for (const dir of [store.jpDir, path.join(store.jpDir, 'cache'), ...entries(store.root).map((name) => path.join(store.root, name))]) removeDeadTemporaries(dir);
     const referenced = referencedBlobs(store);
     const report: GarbageReport = { removed: 0, bytes: 0 };
     for (const prefix of entries(store.blobs.dir)) {

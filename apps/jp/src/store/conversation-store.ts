@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } 
 import path from 'node:path';
 import { JpError, UsageError } from '@jp/core';
 import type { ConversationEvent } from '@jp/core';
-import { writeFileAtomic } from './atomic-write.ts';
+import { writeFileAtomic, writeTemporaryFile } from './atomic-write.ts';
 import { BlobStore, type BlobContent } from './blob-store.ts';
 import { acquireLock, type ReleaseLock } from './conversation-lock.ts';
 import { newConversationId } from './conversation-id.ts';
@@ -153,12 +153,27 @@ export class ConversationStore {
   }
 
   /** Appends events, their content stored from `content`; the caller holds the conversation's lock. */
-  async append(id: string, events: readonly ConversationEvent[], content: TurnContent): Promise<void> {
+  /**
+   * Appends events, their content stored from `content`, and updates the metadata with `change`;
+   * the caller holds the conversation's lock. The new metadata is written aside before the lines
+   * and put in place after them, so a full disk never leaves one changed without the other.
+   */
+  async append(id: string, events: readonly ConversationEvent[], content: TurnContent, change: (metadata: ConversationMetadata) => ConversationMetadata): Promise<void> {
     const { appendLines } = await import('./append-lines.ts');
     const { storedLine } = await import('./stored-resource.ts');
     const payloads: Payloads = new Map();
     const lines = events.map((event) => storedLine(event, payloads, content));
-    await this.withBlobs(payloads, new Map(), () => appendLines(this.file(id, 'events.jsonl'), lines));
+    const metadataFile = this.file(id, 'metadata.json');
+    await this.withBlobs(payloads, new Map(), () => {
+      const next = writeTemporaryFile(metadataFile, serializeMetadata(change(this.metadata(id))), true);
+      try {
+        appendLines(this.file(id, 'events.jsonl'), lines);
+        renameSync(next, metadataFile);
+      } catch (error) {
+        rmSync(next, { force: true });
+        throw error;
+      }
+    });
   }
 
   lock(id: string, timeoutMs: number): Promise<ReleaseLock> {

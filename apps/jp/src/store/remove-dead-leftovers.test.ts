@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deadPid } from './__fixtures__/dead-pid.ts';
-import { removeDeadLeftovers } from './remove-dead-leftovers.ts';
+import { removeDeadLeftovers, removeDeadTemporaries } from './remove-dead-leftovers.ts';
 
 /** A directory in `root` with an events file in it, as a create, fork or remove leaves it. */
 function leftover(root: string, name: string): string {
@@ -41,5 +41,21 @@ describe('removeDeadLeftovers', () => {
 
   it('does nothing where there are no conversations yet', () => {
     expect(removeDeadLeftovers(path.join(tmpdir(), 'jp-no-such-dir', 'conversations'))).toBe(0);
+  });
+});
+
+describe('removeDeadTemporaries', () => {
+  it('removes the temporary files of writes whose process is gone or that are a day old, and nothing else', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'jp-temporaries-'));
+    const dead = await deadPid();
+    const gone = [`.metadata.json.${dead}.0a1b2c3d.tmp`, `.lock.${dead}.ffff0000.tmp`];
+    const old = `.active.${process.pid}.12345678.tmp`;
+    const kept = [`.metadata.json.${process.pid}.0a1b2c3d.tmp`, 'metadata.json', 'events.jsonl', 'lock', `.spool.tmp`, `.x.${dead}.nothex.tmp`];
+    for (const name of [...gone, old, ...kept]) writeFileSync(path.join(dir, name), 'x');
+    const then = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    utimesSync(path.join(dir, old), then, then);
+    expect(removeDeadTemporaries(dir)).toBe(3);
+    expect(readdirSync(dir).sort()).toEqual([...kept].sort());
+    expect(removeDeadTemporaries(path.join(dir, 'missing'))).toBe(0);
   });
 });

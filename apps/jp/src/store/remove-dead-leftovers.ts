@@ -39,3 +39,34 @@ export function removeDeadLeftovers(conversationsDir: string): number {
   }
   return removed;
 }
+
+/** A temporary file of a write (`temporaryPath`): `.<name>.<pid>.<hex>.tmp`. */
+const TEMPORARY = /^\..+\.(\d+)\.[0-9a-f]+\.tmp$/;
+
+/**
+ * Removes the temporary files a killed write left directly in `dir` (metadata, the active
+ * pointer, a lock's owner, the file cache): those whose process no longer runs or that are older
+ * than a day. Returns how many were removed.
+ */
+export function removeDeadTemporaries(dir: string): number {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const pid = Number(TEMPORARY.exec(name)?.[1]);
+    if (!Number.isSafeInteger(pid) || pid <= 0) continue;
+    const file = path.join(dir, name);
+    const stat = lstatSync(file, { throwIfNoEntry: false });
+    if (stat === undefined || !stat.isFile()) continue;
+    if (Date.now() - stat.mtimeMs <= MAX_AGE_MS && processIsAlive(pid)) continue;
+    rmSync(file, { force: true });
+    removed += 1;
+  }
+  return removed;
+}

@@ -86,10 +86,30 @@ function readerWorker(): void {
     let spooled = 0;
     let entries: ReadEntry[] = [];
 
-    /** Writes the gathered bytes after those written before; every byte, or an error. */
+    /** Whether the spool file took no more bytes (a full disk): every file from then on is a fallback. */
+    let broken = false;
+
+    /**
+     * Writes the gathered bytes after those written before. When the spool file cannot take them,
+     * the files whose bytes they were become fallbacks (the main thread reads them; storing them
+     * reports the full disk, once).
+     */
     const flush = (): void => {
-      for (let written = 0; written < used; ) written += fs.writeSync(fd, view, written, used - written, spooled + written);
-      spooled += used;
+      if (!broken) {
+        try {
+          for (let written = 0; written < used; ) {
+            const wrote = fs.writeSync(fd, view, written, used - written, spooled + written);
+            if (wrote === 0) throw new Error('the spool file takes no more bytes');
+            written += wrote;
+          }
+          spooled += used;
+          used = 0;
+          return;
+        } catch {
+          broken = true;
+        }
+      }
+      entries = entries.map((entry) => (entry.kind === 'read' && entry.offset >= spooled ? { index: entry.index, kind: 'fallback' } : entry));
       used = 0;
     };
 
@@ -126,6 +146,10 @@ function readerWorker(): void {
 
     const readFile = (index: number): void => {
       const filePath = paths[index]!;
+      if (broken) {
+        entries.push({ index, kind: 'fallback' });
+        return;
+      }
       if (unchanged(filePath, index * 4)) {
         entries.push({ index, kind: 'unchanged' });
         return;

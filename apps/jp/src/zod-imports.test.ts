@@ -20,10 +20,9 @@ function sources(): string[] {
 }
 
 describe('zod imports', () => {
-  // `import { z }` takes zod's `z` object, which refers to all of zod, so the bundle kept all of
-  // it (JSON Schema conversion and the rest) and every command that validates anything loaded it:
-  // 392 KB. As a namespace import, the bundler keeps what is used: the query command's modules
-  // load ~12 ms sooner (RFD 002, "Where it stands").
+  // `import { z }` takes zod's `z` object, which refers to all of zod, so the bundle keeps all of
+  // it (JSON Schema conversion and the rest) for every command that validates anything. As a
+  // namespace import, the bundler keeps what is used (docs/performance.md, pass 8).
   it('imports zod as a namespace everywhere, so that the bundle keeps only the parts used', () => {
     const files = sources();
     const named = files.filter((file) => /import\s*\{[^}]*\bz\b[^}]*\}\s*from\s*['"]zod(\/[^'"]*)?['"]/.test(readFileSync(file, 'utf8')));

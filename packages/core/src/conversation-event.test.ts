@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { KNOWN_EVENT_TYPES, isKnownEvent, isKnownEventType } from './event-types.ts';
 import {
-  KNOWN_EVENT_TYPES,
   EVENT_SCHEMAS,
   eventToJson,
-  isKnownEvent,
-  isKnownEventType,
   parseEvent,
   serializeEvent,
   type ChatRequestEvent,

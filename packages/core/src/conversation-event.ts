@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { ContentBlockSchema } from './content-block.ts';
 import { describeIssues } from './describe-issues.ts';
 import { ResourceSchema } from './resource.ts';
+import { isKnownEvent, isKnownEventType } from './event-types.ts';
 
 /** The three kinds of answer a chat_response carries, exactly one of them. */
 const RESPONSE_KINDS = ['message', 'reasoning', 'structured'] as const;
@@ -98,7 +99,6 @@ export const EVENT_SCHEMAS = {
 type EventSchemas = typeof EVENT_SCHEMAS;
 
 export type KnownEventType = keyof EventSchemas;
-export const KNOWN_EVENT_TYPES = Object.keys(EVENT_SCHEMAS) as KnownEventType[];
 
 /**
  * An event of a type this version does not know (written by a newer jp, or by hand). It is kept
@@ -119,14 +119,6 @@ export type KnownEvent =
   | ConfigDeltaEvent;
 
 export type ConversationEvent = KnownEvent | UnknownEvent;
-
-export function isKnownEventType(type: string): type is KnownEventType {
-  return Object.hasOwn(EVENT_SCHEMAS, type);
-}
-
-export function isKnownEvent(event: ConversationEvent): event is KnownEvent {
-  return isKnownEventType(event.type);
-}
 
 export type ParseEventResult = { success: true; event: ConversationEvent } | { success: false; error: string };
 

@@ -1,33 +1,18 @@
-// The core model: zod schemas with their types, and pure functions over them. No I/O, no Node
-// modules. Errors are exported here too; with `sideEffects: false` a bundle that imports only
-// them does not load the schemas.
-export { AnnotationsSchema, type Annotations } from './annotations.ts';
-export { Base64BytesSchema } from './base64.ts';
-export { ContentRefSchema, type ContentRef } from './content-ref.ts';
+// The core model: the types of resources, content blocks and events, and pure functions over
+// them. This entry builds no schema and loads no zod, so start-up paths and light commands stay
+// light; the schemas, and what parses or encodes with them, are the second entry, `@jp/core/schemas`
+// (schemas.ts) — the one lazy boundary of the core. No I/O, no Node modules.
+export type { Annotations } from './annotations.ts';
+export type { ContentRef } from './content-ref.ts';
 export { SHA256_PATTERN } from './sha256-pattern.ts';
-export {
-  BlobResourceSchema,
-  LoadedResourceSchema,
-  RefResourceSchema,
-  ResourceSchema,
-  TextResourceSchema,
-  resourceFromJson,
-  resourceMetadataJson,
-  resourceToJson,
-  type BlobResource,
-  type LoadedResource,
-  type RefResource,
-  type Resource,
-  type ResourceJson,
-  type ResourceMetadataJson,
-  type TextResource,
-} from './resource.ts';
+export type { BlobResource, LoadedResource, RefResource, Resource, ResourceJson, ResourceMetadataJson, TextResource } from './resource.ts';
 export {
   isBlobResource,
   isRefResource,
   isTextResource,
   loadedResource,
   mapResources,
+  resourceMetadataJson,
   resolveResourceContent,
   resourceByteLength,
   resourceBytes,
@@ -36,72 +21,32 @@ export {
   withContentRef,
   withLoadedContent,
 } from './resource-content.ts';
-export { InputRequestSchema, type InputRequest } from './input-request.ts';
-export {
-  ContentBlockSchema,
-  QuestionBlockSchema,
-  ResourceBlockSchema,
-  TextBlockSchema,
-  ToolContentBlockSchema,
-  type ContentBlock,
-  type ContentBlockJson,
-  type QuestionBlock,
-  type ResourceBlock,
-  type TextBlock,
-  type ToolContentBlock,
-} from './content-block.ts';
-export {
-  ChatRequestEventSchema,
-  ChatResponseEventSchema,
-  ConfigDeltaEventSchema,
-  EVENT_SCHEMAS,
-  KNOWN_EVENT_TYPES,
-  ToolCallRequestEventSchema,
-  ToolCallResponseEventSchema,
-  TurnStartEventSchema,
-  UsageSchema,
-  eventToJson,
-  isKnownEvent,
-  isKnownEventType,
-  parseEvent,
-  serializeEvent,
-  type ChatRequestEvent,
-  type ChatResponseEvent,
-  type ConfigDeltaEvent,
-  type ConversationEvent,
-  type KnownEvent,
-  type KnownEventType,
-  type ParseEventResult,
-  type ToolCallRequestEvent,
-  type ToolCallResponseEvent,
-  type TurnStartEvent,
-  type UnknownEvent,
-  type Usage,
+export type { InputRequest } from './input-request.ts';
+export type { ContentBlock, ContentBlockJson, QuestionBlock, ResourceBlock, TextBlock, ToolContentBlock } from './content-block.ts';
+export type {
+  ChatRequestEvent,
+  ChatResponseEvent,
+  ConfigDeltaEvent,
+  ConversationEvent,
+  KnownEvent,
+  KnownEventType,
+  ParseEventResult,
+  ToolCallRequestEvent,
+  ToolCallResponseEvent,
+  TurnStartEvent,
+  UnknownEvent,
+  Usage,
 } from './conversation-event.ts';
+export { KNOWN_EVENT_TYPES, isKnownEvent, isKnownEventType } from './event-types.ts';
 export { fenceLanguage } from './mime-language.ts';
 export { TEXTUAL_APPLICATION_TYPES, isTextualMimeType, mimeEssence } from './mime-type.ts';
 export { formatResource } from './format-resource.ts';
-export {
-  contentFromMcpToolResult,
-  resourceFromMcpContents,
-  resourceFromMcpEmbedded,
-  type ConvertedToolResult,
-  type McpCallToolResult,
-  type McpEmbeddedResource,
-  type McpResourceContents,
-} from './mcp-conversions.ts';
+export type { ConvertedToolResult, McpCallToolResult, McpEmbeddedResource, McpResourceContents } from './mcp-conversions.ts';
 export { groupTurns, type Turn } from './turns.ts';
 export { dedupeReference, dedupeResources, type DedupeOptions } from './dedupe-resources.ts';
-export { describeIssues } from './describe-issues.ts';
 export { ExitCode, JpError, isJpError } from './errors/jp-error.ts';
 export { UsageError } from './errors/usage-error.ts';
 export { AttachmentError } from './errors/attachment-error.ts';
 export { ProviderError } from './errors/provider-error.ts';
 export { LockedError } from './errors/locked-error.ts';
-export {
-  parseToolOutput,
-  type ParseToolOutputOptions,
-  type ParsedToolOutput,
-  type ToolErrorMeta,
-  type ToolStatus,
-} from './parse-tool-output.ts';
+export type { ParseToolOutputOptions, ParsedToolOutput, ToolErrorMeta, ToolStatus } from './parse-tool-output.ts';

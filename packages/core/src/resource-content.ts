@@ -1,7 +1,7 @@
 import type { ContentRef } from './content-ref.ts';
 import type { ContentBlock } from './content-block.ts';
 import type { ChatRequestEvent, ConversationEvent, ToolCallResponseEvent } from './conversation-event.ts';
-import type { BlobResource, LoadedResource, RefResource, Resource, TextResource } from './resource.ts';
+import type { BlobResource, LoadedResource, RefResource, Resource, ResourceMetadataJson, TextResource } from './resource.ts';
 
 /*
  * Pure functions over resources. This module builds no schema (it imports only types), so code
@@ -105,4 +105,22 @@ export function mapResources(events: readonly ConversationEvent[], change: (reso
  */
 export function resolveResourceContent(events: readonly ConversationEvent[], read: (resource: RefResource) => Uint8Array | string): ConversationEvent[] {
   return mapResources(events, (resource) => (isRefResource(resource) ? withLoadedContent(resource, read(resource)) : resource));
+}
+
+/** The JSON of a resource without its content: every field but `text`, `blob`, `ref` and `formatted`. */
+/** The schema's metadata fields, in its order (a test holds the two together). */
+const METADATA_KEYS: ReadonlyArray<keyof ResourceMetadataJson> = ['uri', 'mimeType', 'annotations', '_meta', 'name', 'title', 'description'];
+
+/**
+ * A resource's metadata fields, copied: a stored tree holds thousands of resources, and a schema
+ * encode per resource would cost more than the rest of its line. The fields of a resource that
+ * passed the schema, or that jp built, are plain JSON already.
+ */
+export function resourceMetadataJson(resource: Resource): ResourceMetadataJson {
+  const json: Record<string, unknown> = {};
+  for (const key of METADATA_KEYS) {
+    const value = resource[key];
+    if (value !== undefined) json[key] = value;
+  }
+  return json as ResourceMetadataJson;
 }

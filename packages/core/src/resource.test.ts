@@ -5,13 +5,12 @@ import {
   ResourceSchema,
   TextResourceSchema,
   resourceFromJson,
-  resourceMetadataJson,
   resourceToJson,
   type LoadedResource,
   type Resource,
   type ResourceJson,
 } from './resource.ts';
-import { isBlobResource, isRefResource, isTextResource } from './resource-content.ts';
+import { isBlobResource, isRefResource, isTextResource, resourceMetadataJson } from './resource-content.ts';
 
 /** Parse the JSON text, convert to a resource, convert back, stringify. */
 function roundTrip(line: string): string {

@@ -52,6 +52,8 @@ export type LoadedResource = TextResource | BlobResource;
 export type Resource = LoadedResource | RefResource;
 /** The JSON (wire) form of a loaded resource: `blob` as base64. */
 export type ResourceJson = z.input<typeof LoadedResourceSchema>;
+/** The JSON of a resource without its content: every field but `text`, `blob`, `ref` and `formatted`. */
+export type ResourceMetadataJson = Omit<ResourceJson, 'text' | 'blob' | 'formatted'>;
 
 const CONTENT_FIELDS = ['text', 'blob', 'ref'] as const;
 
@@ -78,24 +80,4 @@ export function resourceFromJson(json: unknown): LoadedResource {
 /** The JSON form, with extension fields left out when absent. */
 export function resourceToJson(resource: LoadedResource): ResourceJson {
   return z.encode(LoadedResourceSchema, resource);
-}
-
-/** The JSON of a resource without its content: every field but `text`, `blob`, `ref` and `formatted`. */
-export type ResourceMetadataJson = Omit<ResourceJson, 'text' | 'blob' | 'formatted'>;
-
-/** The schema's metadata fields, in its order (a test holds the two together). */
-const METADATA_KEYS: ReadonlyArray<keyof ResourceMetadataJson> = ['uri', 'mimeType', 'annotations', '_meta', 'name', 'title', 'description'];
-
-/**
- * A resource's metadata fields, copied: a stored tree holds thousands of resources, and a schema
- * encode per resource would cost more than the rest of its line. The fields of a resource that
- * passed the schema, or that jp built, are plain JSON already.
- */
-export function resourceMetadataJson(resource: Resource): ResourceMetadataJson {
-  const json: Record<string, unknown> = {};
-  for (const key of METADATA_KEYS) {
-    const value = resource[key];
-    if (value !== undefined) json[key] = value;
-  }
-  return json as ResourceMetadataJson;
 }

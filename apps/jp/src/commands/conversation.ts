@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import { UsageError } from '@jp/core';
-import { eventToJson, groupTurns, resolveResourceContent, resourceByteLength, resourceEncoding, type ChatResponseEvent, type ConversationEvent } from '@jp/core';
+import { groupTurns, resolveResourceContent, resourceByteLength, resourceEncoding, type ChatResponseEvent, type ConversationEvent } from '@jp/core';
+import { eventToJson } from '@jp/core/schemas';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { workspaceContext } from '../cli/command-context.ts';
 import { mergeLayers } from '../config/merge-config.ts';

@@ -2,7 +2,8 @@ import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { serializeEvent, type ConversationEvent } from '@jp/core';
+import { type ConversationEvent } from '@jp/core';
+import { serializeEvent } from '@jp/core/schemas';
 import { appendLines } from './append-lines.ts';
 import { readEventsFile } from './events-file.ts';
 

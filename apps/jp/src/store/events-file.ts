@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { JpError } from '@jp/core';
-import { parseEvent, type ConversationEvent } from '@jp/core';
+import { type ConversationEvent } from '@jp/core';
+import { parseEvent } from '@jp/core/schemas';
 import {
   BadReference,
   contentReference,

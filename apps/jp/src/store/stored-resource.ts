@@ -1,14 +1,5 @@
-import {
-  eventToJson,
-  isRefResource,
-  JpError,
-  resourceMetadataJson,
-  serializeEvent,
-  type ChatRequestEvent,
-  type ConversationEvent,
-  type Resource,
-  type ToolCallResponseEvent,
-} from '@jp/core';
+import { isRefResource, JpError, resourceMetadataJson, type ChatRequestEvent, type ConversationEvent, type Resource, type ToolCallResponseEvent } from '@jp/core';
+import { eventToJson, serializeEvent } from '@jp/core/schemas';
 import { SHA256_PATTERN, sha256Of, type BlobContent } from './blob-store.ts';
 import type { TurnContent } from './turn-content.ts';
 

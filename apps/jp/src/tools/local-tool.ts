@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseToolOutput, type ContentBlock, type InputRequest } from '@jp/core';
+import { type ContentBlock, type InputRequest } from '@jp/core';
+import { parseToolOutput } from '@jp/core/schemas';
 import { stderrTail } from '@jp/attachments';
 import type { ToolDefinition } from '@jp/providers';
 import type { Config } from '../config/config-schema.ts';

@@ -1,4 +1,5 @@
-import { contentFromMcpToolResult, resourceFromMcpContents, type ContentBlock } from '@jp/core';
+import { type ContentBlock } from '@jp/core';
+import { contentFromMcpToolResult, resourceFromMcpContents } from '@jp/core/schemas';
 import type { McpClients } from '@jp/attachments';
 import type { Config } from '../config/config-schema.ts';
 import { errorResult, type JpTool, type ToolResult } from './jp-tool.ts';

@@ -17,7 +17,11 @@ export interface ReadFilesOptions {
   pace: () => Promise<void>;
   /** The clock stamps are judged against (ms since the epoch), for tests. */
   clock?: () => number;
-  /** Overrides of the reader's settings, and from how many files on it is used (tests). */
+  /**
+   * Overrides of the reader's settings, and from how many files on it is used. `from: 0` starts
+   * the reader thread at once, before any file is fed, so that it boots while the first files are
+   * found (a read-ahead, which knows a directory is coming).
+   */
   reader?: Partial<Omit<ReaderSettings, 'maxBytes'>> & { from?: number };
   /** Filled in as files are read. */
   stats?: ReadFilesStats;
@@ -97,6 +101,7 @@ export function startFileReading(ctx: HandlerContext, options: ReadFilesOptions)
     post(false);
   };
 
+  if (from === 0) post(false);
   return {
     feed,
     async finish(order, as) {

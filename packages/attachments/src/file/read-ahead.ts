@@ -96,7 +96,8 @@ function readDirectoryAhead(start: { workspaceRoot: string; realPath: string; de
   };
   const interrupted = new AbortController();
   const pace = createEventLoopPacer(interrupted.signal);
-  const reading: FileReading = startFileReading(ctx, { pace, onFile: (file) => progress?.(file) });
+  // The reader thread starts now: it boots while the walk lists the first directories.
+  const reading: FileReading = startFileReading(ctx, { pace, onFile: (file) => progress?.(file), reader: { from: 0 } });
   const { found, readOf } = feedingWalk(start.declaration, (files) => reading.feed(files));
   const walked = walkFiles({ workspaceRoot: start.workspaceRoot, start: start.realPath, input: start.declaration, logger: ctx.logger, pace, found });
   // The handler sees a failed walk when it takes the tree; untaken, it is nobody's to report.

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { AttachmentError, fenceLanguage, isBlobResource, isTextResource, loadedResource, resourceBytes, resourceFromJson, resourceToJson } from '@jp/core';
+import { AttachmentError, fenceLanguage, isBlobResource, isTextResource, loadedResource, resourceBytes } from '@jp/core';
+import { resourceFromJson, resourceToJson } from '@jp/core/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AttachmentLimits } from '../handler.ts';
 import { tempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.ts';

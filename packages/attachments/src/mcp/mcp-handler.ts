@@ -1,4 +1,4 @@
-import { AttachmentError, resourceFromMcpContents, type LoadedResource, type Resource } from '@jp/core';
+import { AttachmentError, type LoadedResource, type Resource } from '@jp/core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { AttachmentHandler, HandlerContext, McpClients } from '../handler.ts';
 import { comparableUri, findResourceMetadata, type McpResourceMetadata } from './find-resource-metadata.ts';
@@ -80,6 +80,8 @@ async function readMcpUrl(input: string, url: McpUrl, session: ServerSession, ct
     throw new AttachmentError(input, `${input}: server ${url.server} returned no contents for ${url.uri}`, { code: 'mcp_resource_empty' });
   }
   const catalog = await session.catalog(url.server, client);
+  // The core's schemas load with the first server's answer, not with this package (RFD 005).
+  const { resourceFromMcpContents } = await import('@jp/core/schemas');
   const resources: LoadedResource[] = [];
   for (const content of contents) {
     let resource: LoadedResource;

@@ -1,16 +1,6 @@
 // Builders for conversation events in tests: fixed timestamps, resources parsed through core's schema.
-import {
-  isBlobResource,
-  isTextResource,
-  resourceFromJson,
-  type BlobResource,
-  type ContentBlock,
-  type ConversationEvent,
-  type LoadedResource,
-  type Resource,
-  type ResourceJson,
-  type TextResource,
-} from '@jp/core';
+import { isBlobResource, isTextResource, type BlobResource, type ContentBlock, type ConversationEvent, type LoadedResource, type Resource, type ResourceJson, type TextResource } from '@jp/core';
+import { resourceFromJson } from '@jp/core/schemas';
 
 const timestamp = '2025-01-01T00:00:00.000Z';
 

@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { JP_BIN } from './helpers/run-jp.ts';
+
+/*
+ * What the built binary loads before a command knows what it needs. Every command starts with
+ * commander and the core's errors; `jp query --attach DIR` then loads the read-ahead to start
+ * reading. Neither may load zod or an SDK: the core's schemas are its second entry
+ * (`@jp/core/schemas`), imported only by code that validates, and the SDKs only by the code that
+ * calls them (RFD 002, "Reading ahead").
+ */
+
+const dist = path.dirname(JP_BIN);
+
+/** The chunks a chunk loads as it is imported: its static imports, followed (not `import()`). */
+function staticClosure(chunk: string): string[] {
+  const seen = new Set<string>();
+  const visit = (name: string): void => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    const text = readFileSync(path.join(dist, name), 'utf8');
+    for (const match of text.matchAll(/^import\s+(?:[^'";]*?\s+from\s+)?['"]\.\/([^'"]+)['"];?$/gm)) visit(match[1]!);
+  };
+  visit(chunk);
+  return [...seen];
+}
+
+/** The chunk that defines `name` (the bundler keeps function names). */
+function chunkDefining(name: string): string {
+  const chunks = readdirSync(dist).filter((file) => file.endsWith('.js'));
+  const found = chunks.filter((file) => readFileSync(path.join(dist, file), 'utf8').includes(`function ${name}(`));
+  expect(found, `one chunk defines ${name}`).toHaveLength(1);
+  return found[0]!;
+}
+
+/** Markers of what must not load: zod's sources and the SDKs', as the bundler names them in its comments. */
+const HEAVY = [/node_modules\/\.pnpm\/zod@/, /@anthropic-ai\/sdk/, /node_modules\/\.pnpm\/openai@/, /@google\/genai/, /modelcontextprotocol\/sdk\/dist\/esm\/client/];
+
+function heavyIn(chunks: readonly string[]): string[] {
+  return chunks.flatMap((chunk) => {
+    const text = readFileSync(path.join(dist, chunk), 'utf8');
+    return HEAVY.filter((pattern) => pattern.test(text)).map((pattern) => `${chunk}: ${pattern.source}`);
+  });
+}
+
+describe('what the binary loads before it knows what it needs', () => {
+  it('starts every command without zod or an SDK', () => {
+    const chunks = staticClosure(chunkDefining('buildProgram'));
+    expect(heavyIn(chunks)).toEqual([]);
+  });
+
+  it('starts reading a directory ahead without zod or an SDK', () => {
+    const chunks = staticClosure(chunkDefining('startEarlyRead'));
+    expect(chunks.some((chunk) => readFileSync(path.join(dist, chunk), 'utf8').includes('function startReadAhead('))).toBe(true);
+    expect(heavyIn(chunks)).toEqual([]);
+  });
+
+  it('would see zod where it is: the query command loads it', () => {
+    const chunks = staticClosure(chunkDefining('queryCommand'));
+    expect(heavyIn(chunks).some((hit) => hit.includes('zod@'))).toBe(true);
+  });
+});

@@ -20,7 +20,7 @@ const option = (name, fallback) => {
 };
 const tree = option('--tree', undefined);
 const runs = Number(option('--runs', 11));
-const builds = args.filter((arg) => /^[^-][^=]*=/.test(arg)).map((arg) => arg.split('='));
+const builds = args.filter((arg) => /^[^-][^=]*=/.test(arg)).map((arg) => arg.split('=')).map(([name, bin]) => [name, path.resolve(bin)]);
 if (tree === undefined || builds.length === 0) {
   console.error('usage: node bench/compare-builds.mjs --tree DIR [--runs N] NAME=path/to/jp.js …');
   process.exit(2);

@@ -1,27 +1,7 @@
 import path from 'node:path';
-import { fenceLanguage } from '@jp/core';
+import { fenceLanguage, TEXTUAL_APPLICATION_TYPES } from '@jp/core';
 import { REGISTERED_MIME_TYPES_JSON } from './generated/registered-mime-types.ts';
 import { loadLanguageLookup, type LanguageLookup, type SourceLanguage } from './linguist-language.ts';
-
-/** Registered `application/` types whose content is text and whose language `fenceLanguage` knows. */
-const TEXTUAL_APPLICATION = new Set([
-  'application/json',
-  'application/ld+json',
-  'application/manifest+json',
-  'application/schema+json',
-  'application/xml',
-  'application/xhtml+xml',
-  'application/javascript',
-  'application/x-javascript',
-  'application/typescript',
-  'application/toml',
-  'application/yaml',
-  'application/x-yaml',
-  'application/sql',
-  'application/graphql',
-  'application/x-sh',
-  'application/x-shellscript',
-]);
 
 const STRUCTURED_APPLICATION = /^application\/[^/]+\+(?:json|xml|yaml)$/;
 
@@ -117,7 +97,7 @@ export function loadFileMimeTypes(): Promise<FileMimeTypes> {
 
 function textMimeTypeWith(languageOf: LanguageLookup, filePath: string): string {
   const registered = registeredMimeType(filePath);
-  if (registered !== undefined && TEXTUAL_APPLICATION.has(registered)) return registered;
+  if (registered !== undefined && TEXTUAL_APPLICATION_TYPES.has(registered)) return registered;
   const language = languageOf(filePath);
   if (registered?.startsWith('text/')) {
     if (!isCode(language)) return registered;

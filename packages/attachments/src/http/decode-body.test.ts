@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeBody, isTextualMimeType } from './decode-body.ts';
+import { decodeBody } from './decode-body.ts';
 
 const bytes = (...values: number[]): Uint8Array => new Uint8Array(values);
 const ascii = (text: string): number[] => [...Buffer.from(text, 'latin1')];
@@ -58,20 +58,5 @@ describe('decodeBody', () => {
     expect(decodeBody(utf8('<!DOCTYPE html><p>x'), 'not a type').body).toEqual({ mimeType: 'text/html', text: '<!DOCTYPE html><p>x' });
     const binary = bytes(0x00, 0x01, 0xff);
     expect(decodeBody(binary, undefined).body).toEqual({ mimeType: 'application/octet-stream', blob: binary });
-  });
-
-  it.each([
-    ['text/plain', true],
-    ['text/csv', true],
-    ['application/json', true],
-    ['application/ld+json', true],
-    ['application/atom+xml', true],
-    ['application/javascript', true],
-    ['application/x-yaml', true],
-    ['application/pdf', false],
-    ['image/png', false],
-    ['application/octet-stream', false],
-  ])('isTextualMimeType(%s) is %s', (essence, textual) => {
-    expect(isTextualMimeType(essence)).toBe(textual);
   });
 });

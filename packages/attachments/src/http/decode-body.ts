@@ -1,5 +1,6 @@
 import { TextDecoder } from 'node:util';
 import { decodeText } from '../file/utf8-text.ts';
+import { isTextualMimeType } from '@jp/core';
 import { parseContentType } from './parse-content-type.ts';
 
 /** A response body as a resource holds it: decoded text, or the bytes. */
@@ -9,30 +10,6 @@ export interface DecodeResult {
   body: DecodedBody;
   /** Things the user should know (an unknown charset), without the URL; the caller prefixes it. */
   warnings: string[];
-}
-
-/** `application/` types whose content is text whatever the charset parameter says. */
-const TEXTUAL_APPLICATION = new Set([
-  'application/json',
-  'application/xml',
-  'application/javascript',
-  'application/ecmascript',
-  'application/x-javascript',
-  'application/typescript',
-  'application/toml',
-  'application/yaml',
-  'application/x-yaml',
-  'application/sql',
-  'application/graphql',
-  'application/x-sh',
-  'application/x-shellscript',
-  'application/x-ndjson',
-  'application/x-www-form-urlencoded',
-]);
-
-/** Whether a MIME essence names text: `text/*`, the types above, and any `+json`, `+xml`, `+yaml`. */
-export function isTextualMimeType(essence: string): boolean {
-  return essence.startsWith('text/') || TEXTUAL_APPLICATION.has(essence) || /\+(?:json|xml|yaml)$/.test(essence);
 }
 
 export function isHtmlMimeType(essence: string): boolean {

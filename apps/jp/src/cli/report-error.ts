@@ -1,4 +1,5 @@
 import { isJpError } from '@jp/core';
+import { Output } from '../output/output.ts';
 import type { GlobalOptions } from './global-options.ts';
 
 /**
@@ -11,14 +12,11 @@ export function reportError(error: unknown, options: Pick<GlobalOptions, 'format
   const exitCode = jp?.exitCode ?? 1;
   const code = jp?.code ?? 'runtime_error';
   const message = oneLine(error instanceof Error ? error.message : String(error));
-  if (options.format === 'json') {
-    process.stderr.write(`${JSON.stringify({ error: { code, exitCode, message } })}\n`);
-  } else {
-    process.stderr.write(`jp: ${message}\n`);
-  }
+  const output = new Output({ format: options.format, quiet: false, color: false });
+  output.error({ code, exitCode, message });
   if (options.verbose && error instanceof Error && error.stack) {
-    process.stderr.write(`${error.stack}\n`);
-    if (error.cause instanceof Error && error.cause.stack) process.stderr.write(`caused by: ${error.cause.stack}\n`);
+    output.detail(error.stack);
+    if (error.cause instanceof Error && error.cause.stack) output.detail(`caused by: ${error.cause.stack}`);
   }
   return exitCode;
 }

@@ -1,5 +1,6 @@
 import type { HandlerContext, OversizeDecision } from '@jp/attachments';
 import { ExitCode, JpError } from '@jp/core';
+import { promptSelect } from './terminal-prompts.ts';
 
 type AskOversize = NonNullable<HandlerContext['askOversize']>;
 
@@ -41,19 +42,15 @@ export function terminalAskOversize(progress?: ClearableLine): AskOversize | und
 
 async function ask(name: string, bytes: number, limit: number, progress: ClearableLine | undefined): Promise<OversizeDecision> {
   progress?.done();
-  const { select } = await import('@inquirer/prompts');
   try {
-    return await select<OversizeDecision>(
-      {
-        message: `${name} is ${formatBytes(bytes)}, over the ${formatBytes(limit)} limit (conversation.attachment.size_policy decides without asking). Attach it?`,
-        choices: [
-          { name: 'attach it whole', value: 'allow' },
-          { name: `attach the first ${formatBytes(limit)}`, value: 'truncate' },
-          { name: 'do not attach it (the query stops)', value: 'reject' },
-        ],
-        default: 'reject',
-      },
-      { output: process.stderr },
+    return await promptSelect<OversizeDecision>(
+      `${name} is ${formatBytes(bytes)}, over the ${formatBytes(limit)} limit (conversation.attachment.size_policy decides without asking). Attach it?`,
+      [
+        { name: 'attach it whole', value: 'allow' },
+        { name: `attach the first ${formatBytes(limit)}`, value: 'truncate' },
+        { name: 'do not attach it (the query stops)', value: 'reject' },
+      ],
+      'reject',
     );
   } catch (error) {
     if (error instanceof Error && error.name === 'ExitPromptError') {

@@ -1,17 +1,33 @@
 import type { GlobalOptions } from '../cli/global-options.ts';
+import { terminalSafeJson, visibleText } from './terminal-text.ts';
+
+/** Where output goes: process.stdout and process.stderr, or streams a test gives. */
+export interface OutputStreams {
+  stdout: { write(text: string): unknown; isTTY?: boolean | undefined };
+  stderr: { write(text: string): unknown; isTTY?: boolean | undefined };
+}
 
 /**
  * Where a command's output goes. Data goes to stdout (JSON lines with `-F json`); notes and
  * warnings go to stderr, notes only when not `--quiet`.
+ *
+ * Every write passes here, and here text meets the terminal (terminal-text.ts): data — answers,
+ * reasoning, listings — has its control characters shown visibly when its stream is a terminal and
+ * is written exactly when it is not (a pipe or a file gets the model's bytes); notes, warnings and
+ * errors are messages for people and are always made visible; JSON keeps the exact text, with the
+ * controls JSON.stringify leaves raw written as `\u` escapes.
  */
 export class Output {
   private readonly warned = new Set<string>();
 
-  constructor(readonly options: Pick<GlobalOptions, 'format' | 'quiet' | 'color'>) {}
+  constructor(
+    readonly options: Pick<GlobalOptions, 'format' | 'quiet' | 'color'>,
+    private readonly streams: OutputStreams = process,
+  ) {}
 
   /** The same output with stdout silenced: notes and warnings still reach stderr. */
   silenced(): Output {
-    const quiet = new Output(this.options);
+    const quiet = new Output(this.options, this.streams);
     quiet.data = () => undefined;
     quiet.write = () => undefined;
     quiet.line = () => undefined;
@@ -25,27 +41,47 @@ export class Output {
 
   /** One JSON value as one line on stdout. */
   data(value: unknown): void {
-    process.stdout.write(`${JSON.stringify(value)}\n`);
+    this.streams.stdout.write(`${terminalSafeJson(value)}\n`);
   }
 
   write(text: string): void {
-    process.stdout.write(text);
+    this.streams.stdout.write(this.forStdout(text));
   }
 
   line(text = ''): void {
-    process.stdout.write(`${text}\n`);
+    this.streams.stdout.write(`${this.forStdout(text)}\n`);
+  }
+
+  /** Model text for stderr (streamed reasoning): visible on a terminal, exact elsewhere. */
+  aside(text: string): void {
+    this.streams.stderr.write(this.streams.stderr.isTTY === true ? visibleText(text) : text);
   }
 
   /** A note for people (stderr), silenced by `--quiet` and in JSON mode. */
   note(message: string): void {
-    if (!this.options.quiet && !this.json) process.stderr.write(`${message}\n`);
+    if (!this.options.quiet && !this.json) this.streams.stderr.write(`${visibleText(message)}\n`);
   }
 
   /** A warning (stderr), each distinct message once per run. */
   warn(message: string): void {
     if (this.warned.has(message)) return;
     this.warned.add(message);
-    if (this.json) process.stderr.write(`${JSON.stringify({ warning: message })}\n`);
-    else process.stderr.write(`jp: warning: ${message}\n`);
+    if (this.json) this.streams.stderr.write(`${terminalSafeJson({ warning: message })}\n`);
+    else this.streams.stderr.write(`jp: warning: ${visibleText(message)}\n`);
+  }
+
+  /** The error a command ends with (stderr): `jp: <message>`, or a JSON object with `-F json`. */
+  error(error: { code: string; exitCode: number; message: string }): void {
+    if (this.json) this.streams.stderr.write(`${terminalSafeJson({ error })}\n`);
+    else this.streams.stderr.write(`jp: ${visibleText(error.message)}\n`);
+  }
+
+  /** Debugging detail for people (stderr), such as a stack trace with `-v`. */
+  detail(text: string): void {
+    this.streams.stderr.write(`${visibleText(text)}\n`);
+  }
+
+  private forStdout(text: string): string {
+    return this.streams.stdout.isTTY === true ? visibleText(text) : text;
   }
 }

@@ -1,4 +1,5 @@
 import type { ResolveProgress } from '@jp/attachments';
+import { visibleText } from './terminal-text.ts';
 
 /**
  * A one-line progress indicator on stderr, redrawn at most every 100 ms, for terminals only.
@@ -18,7 +19,8 @@ export class TerminalProgress implements ResolveProgress {
     if (now - this.lastDraw < 100) return;
     this.lastDraw = now;
     const width = Math.max(20, (this.stream.columns ?? 80) - 1);
-    const line = `${this.what}: ${done} read  ${label}`;
+    // The label names what is read (a file, a URL): shown visibly, under jp's own erase codes.
+    const line = `${this.what}: ${done} read  ${visibleText(label)}`;
     this.stream.write(`\r\x1b[2K${line.length > width ? `${line.slice(0, width - 1)}…` : line}`);
     this.drawn = true;
   }

@@ -15,6 +15,7 @@ export function reportQuery(output: Output, outcome: { id: string | undefined; t
     });
     return;
   }
-  if (schema) output.line(JSON.stringify(answer.structured));
+  // JSON, so the one way it is printed: exact, and with nothing a terminal would act on.
+  if (schema) output.data(answer.structured);
   if (created && id !== undefined) output.note(`jp: new conversation ${id}`);
 }

@@ -1,4 +1,5 @@
 import type { InputRequest } from '@jp/core';
+import { promptConfirm, promptEditor, promptInput, promptSelect } from '../output/terminal-prompts.ts';
 
 /** No one can answer: no terminal and no default. */
 export class UnansweredQuestion extends Error {
@@ -27,25 +28,20 @@ export async function answerQuestion(question: InputRequest, interactive: boolea
     if (question.default !== undefined) return question.default;
     throw new UnansweredQuestion(question);
   }
-  const prompts = await import('@inquirer/prompts');
-  const io = { input: process.stdin, output: process.stderr };
   const schema = question.schema;
   switch (kindOf(schema)) {
     case 'boolean':
-      return prompts.confirm({ message: question.text, default: typeof question.default === 'boolean' ? question.default : undefined }, io);
+      return promptConfirm(question.text, typeof question.default === 'boolean' ? question.default : undefined);
     case 'enum': {
       const choices = (schema.enum as string[]).map((value) => ({ value, name: value }));
-      return prompts.select({ message: question.text, choices, default: question.default }, io);
+      return promptSelect(question.text, choices, question.default);
     }
     case 'string':
-      return prompts.input({ message: question.text, default: typeof question.default === 'string' ? question.default : undefined }, io);
+      return promptInput(question.text, typeof question.default === 'string' ? question.default : undefined);
     default: {
       const template = JSON.stringify(question.default ?? null, null, 2);
       for (;;) {
-        const text = await prompts.editor(
-          { message: `${question.text} (JSON matching ${JSON.stringify(schema)})`, default: template, postfix: '.json' },
-          io,
-        );
+        const text = await promptEditor(`${question.text} (JSON matching ${JSON.stringify(schema)})`, template, '.json');
         try {
           return JSON.parse(text);
         } catch {

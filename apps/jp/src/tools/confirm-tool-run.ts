@@ -1,3 +1,4 @@
+import { promptConfirm } from '../output/terminal-prompts.ts';
 import type { ToolCall } from '../turn/run-turn.ts';
 import type { ToolRunContext } from './jp-tool.ts';
 
@@ -9,10 +10,7 @@ export async function confirmToolRun(call: ToolCall, ctx: ToolRunContext): Promi
   if (!ctx.interactive) {
     return `tool ${call.name} needs confirmation (run = "ask") and there is no terminal; rerun with --allow-tools or set its run policy to "unattended"`;
   }
-  const { confirm } = await import('@inquirer/prompts');
   const args = JSON.stringify(call.arguments);
-  const yes = await ctx.prompt(() =>
-    confirm({ message: `Run tool ${call.name} ${args.length > 200 ? `${args.slice(0, 200)}…` : args}?`, default: true }, { input: process.stdin, output: process.stderr }),
-  );
+  const yes = await ctx.prompt(() => promptConfirm(`Run tool ${call.name} ${args.length > 200 ? `${args.slice(0, 200)}…` : args}?`, true));
   return yes ? true : `the user declined to run tool ${call.name}`;
 }

@@ -51,7 +51,7 @@ async function streamOnce(
           output.data({ type: 'reasoning_delta', text: event.text });
         } else if (showReasoning) {
           state.shown = true;
-          process.stderr.write(event.text);
+          output.aside(event.text);
         }
         break;
       case 'warning':

@@ -60,6 +60,23 @@ switch (mode) {
   case 'exit137':
     process.kill(process.pid, 'SIGKILL');
     break;
+  case 'hostile': {
+    // Escape sequences (argv[3]) everywhere a tool can put text: a block type jp warns about, a
+    // text block, and stderr.
+    const text = process.argv[3] ?? '';
+    process.stderr.write(`${text}\n`);
+    out({ content: [{ type: `kind${text}` }, { type: 'text', text }] });
+    break;
+  }
+  case 'hostile-question': {
+    const text = process.argv[3] ?? '';
+    if (answers?.pick === undefined) {
+      out({ content: [{ type: 'question', question: { id: 'pick', text: `Pick one${text}`, schema: { type: 'string', enum: [`evil${text}`, 'plain'] }, default: 'plain' } }] });
+    } else {
+      out({ content: [{ type: 'text', text: `picked ${JSON.stringify(answers.pick)}` }] });
+    }
+    break;
+  }
   case 'fake-json':
     out('{"content": [{"type": "text", "text": "unterminated');
     break;

@@ -4,12 +4,16 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 export declare const FIXTURE_PNG_BASE64: string;
 /** The text of `fixture://docs/readme`. */
 export declare const FIXTURE_README: string;
+/** Terminal escape sequences (ESC and C1 based), a carriage return and a bidi override, as `--hostile` says them. */
+export declare const FIXTURE_HOSTILE_TEXT: string;
 
 export interface FixtureServerOptions {
   /** Delay of `fixture://slow` (default 2000 ms). */
   slowMs?: number;
   /** Every read exits the process (as `--crash-on-read` does). */
   crashOnRead?: boolean;
+  /** Escape sequences in its name, version, title and extra resources (as `--hostile` does). */
+  hostile?: boolean;
   /** Where `fixture://env` reads FIXTURE_ECHO_ENV from. */
   env?: Record<string, string | undefined>;
 }

@@ -4,9 +4,10 @@
 // in-process. Every shape the MCP handler must cope with is here: direct text and blob resources,
 // templates with `{var}` and `{+path}`, a read returning several contents, a read that throws, a
 // slow read, and (by argv) a server that exits during initialize, one that never answers it, and
-// one that crashes on every read.
+// one that crashes on every read. `--hostile` puts terminal escape sequences in everything it says
+// about itself (name, version, title, resource names, its stderr) — text a client must not print raw.
 //
-//   node fixture-server.mjs [--exit-on-init | --hang-on-init | --crash-on-read]
+//   node fixture-server.mjs [--exit-on-init | --hang-on-init | --crash-on-read] [--hostile]
 //   env: FIXTURE_SLOW_MS (delay of fixture://slow, default 2000),
 //        FIXTURE_PID_FILE (the server writes its pid there, so tests can check it was stopped),
 //        FIXTURE_ECHO_ENV (a variable whose value fixture://env returns, to test env passing).
@@ -22,13 +23,21 @@ export const FIXTURE_PNG_BASE64 =
 export const FIXTURE_README = '# Fixture\n\nA resource served by jp\'s MCP fixture server.\n';
 
 /**
+ * What `--hostile` says: a clipboard write (OSC 52), a hyperlink (OSC 8), a screen clear, a window
+ * title (OSC 0), the same as C1 controls, a carriage return and a right-to-left override.
+ */
+export const FIXTURE_HOSTILE_TEXT =
+  '\x1b]52;c;cm0gLXJmIH4=\x07 \x1b]8;;https://evil.example/\x07link\x1b]8;;\x07 \x1b[2J \x1b]0;owned\x07 \u009b2J \u009d0;owned\u009c \rback \u202eevil';
+
+/**
  * The fixture server, not yet connected.
- * @param {{ slowMs?: number, crashOnRead?: boolean, env?: Record<string, string | undefined> }} [options]
+ * @param {{ slowMs?: number, crashOnRead?: boolean, hostile?: boolean, env?: Record<string, string | undefined> }} [options]
  */
 export function createFixtureServer(options = {}) {
   const slowMs = options.slowMs ?? 2000;
   const env = options.env ?? {};
-  const server = new McpServer({ name: 'jp-fixture', title: 'jp MCP fixture', version: '1.0.0' });
+  const evil = options.hostile ? FIXTURE_HOSTILE_TEXT : '';
+  const server = new McpServer({ name: `jp-fixture${evil}`, title: `jp MCP fixture${evil}`, version: `1.0.0${evil}` });
 
   /**
    * A read callback, or with `crashOnRead` an exit of the whole process.
@@ -119,6 +128,21 @@ export function createFixtureServer(options = {}) {
     reading((uri, variables) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: `path: ${variables.path}\n` }] })),
   );
 
+  if (options.hostile) {
+    server.registerResource(
+      `evil${evil}`,
+      'fixture://evil',
+      { title: `Evil${evil}`, description: `Says${evil}`, mimeType: 'text/plain' },
+      reading(() => ({ contents: [{ uri: 'fixture://evil', mimeType: 'text/plain', text: `evil${evil}\n` }] })),
+    );
+    server.registerResource(
+      `evil-template${evil}`,
+      new ResourceTemplate('fixture://evil/{id}', { list: undefined }),
+      { title: `Evil template${evil}`, mimeType: 'text/plain' },
+      reading((uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: 'evil\n' }] })),
+    );
+  }
+
   // For the tool-call work (resource_link handling) to come.
   server.registerTool('readme_link', { description: 'Returns a link to the fixture README' }, async () => ({
     content: [{ type: 'resource_link', uri: 'fixture://docs/readme', name: 'readme', mimeType: 'text/markdown' }],
@@ -133,7 +157,8 @@ async function main() {
   if (argv.includes('--exit-on-init')) {
     // Exit as soon as the client says anything (its initialize request), without answering.
     process.stdin.once('data', () => {
-      process.stderr.write('fixture: refusing to initialize (--exit-on-init)\n');
+      const hostile = argv.includes('--hostile') ? ` ${FIXTURE_HOSTILE_TEXT}` : '';
+      process.stderr.write(`fixture: refusing to initialize (--exit-on-init)${hostile}\n`);
       process.exit(3);
     });
     return;
@@ -144,7 +169,7 @@ async function main() {
     return;
   }
   const slowMs = Number(process.env.FIXTURE_SLOW_MS ?? 2000);
-  const server = createFixtureServer({ slowMs, crashOnRead: argv.includes('--crash-on-read'), env: process.env });
+  const server = createFixtureServer({ slowMs, crashOnRead: argv.includes('--crash-on-read'), hostile: argv.includes('--hostile'), env: process.env });
   await server.connect(new StdioServerTransport());
 }
 

@@ -1,0 +1,387 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anthropicErrorResponse, anthropicStreamEvents, anthropicTextStream, createWireServer, sseResponse, type WireServer } from '@jp/test-server';
+import { FIXTURE_HOSTILE_TEXT } from '../../../packages/attachments/src/mcp/__fixtures__/fixture-server.mjs';
+import { JP_BIN, makeSandbox, readEvents, runJp } from './helpers/run-jp.ts';
+
+// Text jp does not control — answers, reasoning, titles, file names, what tools and MCP servers
+// say — printed to a REAL terminal: the built binary runs under `script` (util-linux), which gives
+// it a pty for stdin, stdout and stderr, and everything the terminal would receive is captured.
+// Untrusted text carries escape sequences (OSC 52, OSC 8, CSI 2J, OSC 0, their C1 forms, CR, a bidi
+// override); none may arrive raw, each must arrive in its visible form. JSON and files keep the bytes.
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const TOOL = path.resolve(here, '../src/tools/__fixtures__/fixture-tool.mjs');
+const MCP_FIXTURE = path.resolve(here, '../../../packages/attachments/src/mcp/__fixtures__/fixture-server.mjs');
+
+const PAYLOAD = FIXTURE_HOSTILE_TEXT;
+/** The payload as a terminal must show it (terminal-text.ts), written out by hand. */
+const PAYLOAD_SHOWN =
+  '\\x1b]52;c;cm0gLXJmIH4=\\x07 \\x1b]8;;https://evil.example/\\x07link\\x1b]8;;\\x07 \\x1b[2J \\x1b]0;owned\\x07 \\x9b2J \\x9d0;owned\\x9c \\x0dback \\u202eevil';
+
+/** One escape each probe looks for: its raw form must not reach the terminal, its visible form must. */
+const KINDS = {
+  osc52: { raw: '\x1b]52;', shown: '\\x1b]52;c;cm0gLXJmIH4=\\x07' },
+  osc8: { raw: '\x1b]8;', shown: '\\x1b]8;;https://evil.example/\\x07link' },
+  csi2J: { raw: '\x1b[2J', shown: '\\x1b[2J' },
+  osc0: { raw: '\x1b]0;', shown: '\\x1b]0;owned\\x07' },
+  c1csi: { raw: '\u009b', shown: '\\x9b2J' },
+  c1osc: { raw: '\u009d', shown: '\\x9d0;owned\\x9c' },
+  cr: { raw: '\rback', shown: '\\x0dback' },
+  bidi: { raw: '\u202e', shown: '\\u202eevil' },
+} as const;
+type Kind = keyof typeof KINDS;
+const ALL = Object.keys(KINDS) as Kind[];
+/** What survives JSON.stringify (which jp or the echo model applied before the text met the terminal). */
+const AFTER_JSON: Kind[] = ['c1csi', 'c1osc', 'bidi'];
+
+/** Anything a terminal acts on that is not `\n` or `\t`. */
+const ACTIONABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+let probes = 0;
+let neutralised = 0;
+/** Each kind in `kinds` is one probe: absent raw from what the terminal got, present visibly. */
+function probe(surface: string, terminal: string, kinds: readonly Kind[]): void {
+  for (const kind of kinds) {
+    probes++;
+    expect(terminal.includes(KINDS[kind].raw), `${surface}: raw ${kind} reached the terminal`).toBe(false);
+    expect(terminal, `${surface}: ${kind} not shown`).toContain(KINDS[kind].shown);
+    neutralised++;
+  }
+}
+
+/** The pty turns `\n` into `\r\n`; jp's own progress line erases itself with `\r ESC[2K`. Nothing else may act. */
+function expectNothingActionable(terminal: string, options: { progress?: boolean } = {}): void {
+  let text = terminal.replace(/\r\n/g, '\n');
+  if (options.progress) text = text.replaceAll('\r\x1b[2K', '');
+  const found = ACTIONABLE.exec(text);
+  expect(found === null ? null : `U+${found[0].codePointAt(0)!.toString(16)} at ${found.index}: ${JSON.stringify(text.slice(Math.max(0, found.index - 20), found.index + 20))}`).toBeNull();
+}
+
+const { root, env } = makeSandbox('jp-tty-e2e-');
+const ws = path.join(root, 'project');
+const launcher = path.join(root, 'launch.mjs');
+let server: WireServer;
+let runs = 0;
+
+interface PtyResult {
+  code: number | null;
+  /** Everything the terminal received (stdout and stderr share it), decoded as UTF-8. */
+  terminal: string;
+}
+
+/**
+ * Runs the built jp under `script -q -e -c … /dev/null`: stdin, stdout and stderr are a real pty.
+ * The arguments travel in a JSON file read by a tiny launcher, so no shell quoting touches them.
+ * `answers` are typed when the terminal shows their marker (prompts), `stdoutFile` sends jp's
+ * stdout to a file while stderr stays on the terminal.
+ */
+function pty(args: string[], options: { answers?: Array<[marker: string, keys: string]>; stdoutFile?: string } = {}): Promise<PtyResult> {
+  const spec = path.join(root, `run-${++runs}.json`);
+  writeFileSync(spec, JSON.stringify({ bin: JP_BIN, args: ['-c', `providers.anthropic.base_url=${JSON.stringify(server.url)}`, ...args], stdout: options.stdoutFile }));
+  // A wide terminal, so neither the progress line nor a prompt cuts or wraps what is checked.
+  const command = `stty cols 400 rows 50 && '${process.execPath}' '${launcher}' '${spec}'`;
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], {
+      cwd: ws,
+      env: { ...env, ANTHROPIC_API_KEY: 'sk-test', SHELL: '/bin/sh' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const chunks: Buffer[] = [];
+    const pending = [...(options.answers ?? [])];
+    let seen = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      const text = Buffer.concat(chunks).toString('utf8');
+      const next = pending[0];
+      if (next !== undefined && text.indexOf(next[0], seen) !== -1) {
+        seen = text.indexOf(next[0], seen) + next[0].length;
+        pending.shift();
+        child.stdin.write(next[1]);
+      }
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      child.stdin.destroy();
+      if (stderr !== '') reject(new Error(`script: ${stderr}`));
+      resolve({ code, terminal: Buffer.concat(chunks).toString('utf8') });
+    });
+  });
+}
+
+const toml = (value: string) => JSON.stringify(value);
+const toolConfig = (name: string, args: string[], run = 'unattended') =>
+  `[tools.${name}]\ncommand = ${toml(process.execPath)}\nargs = [${[TOOL, ...args].map(toml).join(', ')}]\ndescription = "fixture tool"\nrun = "${run}"\n`;
+const mcpConfig = (name: string, args: string[]) => `[mcp.${name}]\ncommand = ${toml(process.execPath)}\nargs = [${[MCP_FIXTURE, ...args].map(toml).join(', ')}]\n`;
+
+/** A file whose name carries escapes (no `[`: that would make it a glob). */
+const EVIL_FILE = 'f\x1b]0;owned\x07\u009b2J\u202eevil.txt';
+const EVIL_FILE_SHOWN = 'f\\x1b]0;owned\\x07\\x9b2J\\u202eevil.txt';
+
+/** `text` cut every 3 characters: every escape sequence of the payload is split across deltas. */
+const inThrees = (text: string) => text.match(/[\s\S]{1,3}/g) ?? [];
+const ANSWER = `A<${PAYLOAD}>A`;
+const REASONING = `R<${PAYLOAD}>R`;
+const hostileStream = () =>
+  sseResponse(
+    anthropicStreamEvents([
+      { type: 'thinking', thinking: inThrees(REASONING) },
+      { type: 'text', text: inThrees(ANSWER) },
+    ]),
+  );
+
+beforeAll(async () => {
+  server = await createWireServer();
+  mkdirSync(ws, { recursive: true });
+  writeFileSync(
+    launcher,
+    [
+      "import { spawnSync } from 'node:child_process';",
+      "import { openSync, readFileSync } from 'node:fs';",
+      "const { bin, args, stdout } = JSON.parse(readFileSync(process.argv[2], 'utf8'));",
+      "const out = stdout === undefined ? 'inherit' : openSync(stdout, 'w');",
+      "const run = spawnSync(process.execPath, [bin, ...args], { stdio: ['inherit', out, 'inherit'] });",
+      'process.exit(run.status ?? 1);',
+      '',
+    ].join('\n'),
+  );
+  expect((await runJp(['init'], { cwd: ws, env })).code).toBe(0);
+  writeFileSync(path.join(ws, EVIL_FILE), 'a file with a hostile name\n');
+  writeFileSync(
+    path.join(ws, '.jp', 'config.toml'),
+    [
+      toolConfig('fx_hostile', ['hostile', PAYLOAD]),
+      toolConfig('fx_hostile_question', ['hostile-question', PAYLOAD]),
+      toolConfig('fx_guarded', ['text'], 'ask'),
+      mcpConfig('hostile', ['--hostile']),
+      mcpConfig('hostilebroken', ['--exit-on-init', '--hostile']),
+    ].join('\n'),
+  );
+}, 30_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+// Each test runs the binary under a pty one to three times (an MCP server starts in some): no test
+// waits on a clock, but a loaded machine gets room.
+describe('untrusted text on a real terminal (script(1) pty)', { timeout: 30_000 }, () => {
+  let conversation = '';
+
+  it('a streamed answer and streamed reasoning, every sequence split across deltas, are shown visibly', async () => {
+    server.enqueue(hostileStream());
+    const result = await pty(['query', '--new', '-m', 'anthropic/claude-test', '--show-reasoning', '--title', `T<${PAYLOAD}>T`, 'hello']);
+    expect(result.code, result.terminal).toBe(0);
+    expect(result.terminal).toContain(`A<${PAYLOAD_SHOWN}>A`);
+    expect(result.terminal).toContain(`R<${PAYLOAD_SHOWN}>R`);
+    probe('streamed answer + reasoning', result.terminal, ALL);
+    expectNothingActionable(result.terminal);
+    conversation = /new conversation (\S+)/.exec(result.terminal)?.[1] ?? '';
+    expect(conversation).not.toBe('');
+    // Stored exactly.
+    const stored = readEvents(ws, conversation).filter((event) => event.type === 'chat_response');
+    expect(stored.map((event) => event.reasoning ?? event.message)).toEqual([REASONING, ANSWER]);
+  });
+
+  it('`conversation show` shows the stored answer, reasoning and title visibly', async () => {
+    const result = await pty(['conversation', 'show', conversation]);
+    expect(result.code, result.terminal).toBe(0);
+    expect(result.terminal).toContain(`assistant: A<${PAYLOAD_SHOWN}>A`);
+    expect(result.terminal).toContain(`assistant (reasoning): R<${PAYLOAD_SHOWN}>R`);
+    expect(result.terminal).toContain(`T<${PAYLOAD_SHOWN}>T`);
+    probe('conversation show', result.terminal, ALL);
+    expectNothingActionable(result.terminal);
+  });
+
+  it('`conversation ls` shows the title visibly', async () => {
+    const result = await pty(['conversation', 'ls']);
+    expect(result.code, result.terminal).toBe(0);
+    expect(result.terminal).toContain(`T<${PAYLOAD_SHOWN}>T`);
+    probe('conversation ls', result.terminal, ALL);
+    expectNothingActionable(result.terminal);
+  });
+
+  it('with -F json on the terminal: the exact text, as JSON escapes, nothing raw', async () => {
+    const show = await pty(['-F', 'json', 'conversation', 'show', conversation]);
+    const ls = await pty(['-F', 'json', 'conversation', 'ls']);
+    server.enqueue(hostileStream());
+    const query = await pty(['-F', 'json', 'query', '--new', '-m', 'anthropic/claude-test', 'hello']);
+    for (const result of [show, ls, query]) {
+      expect(result.code, result.terminal).toBe(0);
+      expectNothingActionable(result.terminal);
+    }
+    const lines = (result: PtyResult) => result.terminal.split('\r\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
+    const events = lines(show)[0].events as Array<Record<string, unknown>>;
+    expect(events.filter((event) => event.type === 'chat_response').map((event) => event.reasoning ?? event.message)).toEqual([REASONING, ANSWER]);
+    expect(lines(show)[0].title).toBe(`T<${PAYLOAD}>T`);
+    expect(lines(ls)[0].conversations.map((c: { title: string | null }) => c.title)).toContain(`T<${PAYLOAD}>T`);
+    const deltas = lines(query);
+    expect(deltas.filter((line) => line.type === 'text_delta').map((line) => line.text).join('')).toBe(ANSWER);
+    expect(deltas.filter((line) => line.type === 'reasoning_delta').map((line) => line.text).join('')).toBe(REASONING);
+    expect(deltas.at(-1)).toMatchObject({ type: 'result', text: ANSWER });
+  });
+
+  it('stdout to a file gets the exact answer; reasoning and notes on the terminal are still shown visibly', async () => {
+    const file = path.join(root, 'answer.txt');
+    server.enqueue(hostileStream());
+    const result = await pty(['query', '--new', '-m', 'anthropic/claude-test', '--show-reasoning', 'hello'], { stdoutFile: file });
+    expect(result.code, result.terminal).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(`${ANSWER}\n`);
+    expect(result.terminal).toContain(`R<${PAYLOAD_SHOWN}>R`);
+    expect(result.terminal).not.toContain('A<');
+    probe('reasoning with stdout in a file', result.terminal, ALL);
+    expectNothingActionable(result.terminal);
+  });
+
+  it('an error quoting the provider shows its text visibly on one line; with -F json the message is exact', async () => {
+    server.enqueue(anthropicErrorResponse(400, { message: PAYLOAD }));
+    const result = await pty(['query', '--new', '-m', 'anthropic/claude-test', 'hello']);
+    expect(result.code).toBe(3);
+    const lines = result.terminal.split('\r\n').filter((line) => line !== '');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^jp: /);
+    expect(lines[0]).toContain(PAYLOAD_SHOWN);
+    probe('provider error', result.terminal, ALL);
+    expectNothingActionable(result.terminal);
+
+    server.enqueue(anthropicErrorResponse(400, { message: PAYLOAD }));
+    const json = await pty(['-F', 'json', 'query', '--new', '-m', 'anthropic/claude-test', 'hello']);
+    expect(json.code).toBe(3);
+    expectNothingActionable(json.terminal);
+    const error = JSON.parse(json.terminal.trim()).error;
+    expect(error.message).toContain(PAYLOAD);
+  });
+
+  it('what a library logs about a server (the Anthropic SDK on an event that is not JSON) is shown visibly', async () => {
+    const [start] = anthropicStreamEvents([{ type: 'text', text: 'x' }]);
+    server.enqueue(sseResponse([start!, { event: 'content_block_delta', data: `junk${PAYLOAD}` }]));
+    const result = await pty(['query', '--new', '-m', 'anthropic/claude-test', 'hello']);
+    expect(result.code, result.terminal).not.toBe(0);
+    expect(result.terminal).toContain('Could not parse message into JSON');
+    // An SSE line ends at CR: what follows `\r` in the payload is not part of the event.
+    probe('SDK log of a server event', result.terminal, ['osc52', 'osc8', 'csi2J', 'osc0', 'c1csi', 'c1osc']);
+    expectNothingActionable(result.terminal);
+  });
+
+  it('a note quoting the provider (a retry) shows its text visibly', async () => {
+    server.enqueue(anthropicErrorResponse(429, { message: PAYLOAD, headers: { 'retry-after': '0' } }));
+    server.enqueue(anthropicTextStream('fine'));
+    const result = await pty(['query', '--new', '-m', 'anthropic/claude-test', 'again']);
+    expect(result.code, result.terminal).toBe(0);
+    expect(result.terminal).toMatch(/retrying in/);
+    probe('retry note', result.terminal, ALL);
+    expectNothingActionable(result.terminal);
+  });
+
+  it('the echo model repeating a query, and a tool name it was asked to call, are shown visibly', async () => {
+    const query = `hi ${PAYLOAD}\n!tool x\x1b]0;owned\x07\x1b[2J`;
+    const result = await pty(['query', '--new', '-m', 'echo', query]);
+    expect(result.code, result.terminal).toBe(0);
+    probe('echo answer (query, JSON-quoted by echo)', result.terminal, AFTER_JSON);
+    probe('echo answer and note (tool name)', result.terminal, ['osc0', 'csi2J']);
+    expectNothingActionable(result.terminal);
+    const id = /new conversation (\S+)/.exec(result.terminal)?.[1] ?? '';
+    expect(readEvents(ws, id).find((event) => event.type === 'chat_request')?.content).toBe(query);
+  });
+
+  it("a warning quoting a tool's output is shown visibly", async () => {
+    const result = await pty(['query', '--new', '-m', 'echo', '!tool fx_hostile {}']);
+    expect(result.code, result.terminal).toBe(0);
+    expect(result.terminal).toContain(`jp: warning: tool fx_hostile: content block 0 (kind${PAYLOAD_SHOWN})`);
+    probe('tool warning', result.terminal, ALL);
+    expectNothingActionable(result.terminal);
+  });
+
+  it('a file name with escapes: the progress line and `conversation show` show it visibly', async () => {
+    const result = await pty(['query', '--new', '-m', 'echo', '--attach', EVIL_FILE, 'x']);
+    expect(result.code, result.terminal).toBe(0);
+    expect(result.terminal).toContain(EVIL_FILE_SHOWN);
+    probe('resolution progress line', result.terminal, ['osc0', 'c1csi', 'bidi']);
+    expectNothingActionable(result.terminal, { progress: true });
+    const id = /new conversation (\S+)/.exec(result.terminal)?.[1] ?? '';
+    const show = await pty(['conversation', 'show', id]);
+    expect(show.terminal).toContain(`resource ${EVIL_FILE_SHOWN}`);
+    probe('conversation show (resource name)', show.terminal, ['osc0', 'c1csi', 'bidi']);
+    expectNothingActionable(show.terminal);
+    const ls = await pty(['attachment', 'ls', '--id', id]);
+    probe('attachment ls (resource name)', ls.terminal, ['osc0', 'c1csi', 'bidi']);
+    expectNothingActionable(ls.terminal);
+  });
+
+  it('the confirmation prompt quoting tool arguments shows them visibly', async () => {
+    const args = JSON.stringify({ path: PAYLOAD });
+    const result = await pty(['query', '--new', '-m', 'echo', `!tool fx_guarded ${args}`], { answers: [['Run tool fx_guarded', '\r']] });
+    expect(result.code, result.terminal).toBe(0);
+    expect(result.terminal).toContain('tool_result echo_0_0 ok');
+    // Arguments are quoted as JSON (C0 is escaped by JSON itself); the rest is made visible.
+    probe('tool confirmation prompt', result.terminal, AFTER_JSON);
+    for (const kind of ALL) expect(result.terminal.includes(KINDS[kind].raw), kind).toBe(false);
+  });
+
+  it("a tool's question and its choices are shown visibly; the answer is exact", async () => {
+    const result = await pty(['query', '--new', '-m', 'echo', '!tool fx_hostile_question {}'], { answers: [['Pick one', '\r']] });
+    expect(result.code, result.terminal).toBe(0);
+    expect(result.terminal).toContain(`Pick one${PAYLOAD_SHOWN}`);
+    expect(result.terminal).toContain(`evil${PAYLOAD_SHOWN}`);
+    probe('tool question prompt', result.terminal, ALL);
+    const id = /new conversation (\S+)/.exec(result.terminal)?.[1] ?? '';
+    const response = readEvents(ws, id).find((event) => event.type === 'tool_call_response');
+    expect(response?.content).toEqual([{ type: 'text', text: 'picked "plain"' }]);
+  });
+
+  it('`jp mcp ls`: a server name and version, and a failing server’s stderr, are shown visibly; JSON is exact', async () => {
+    const result = await pty(['mcp', 'ls']);
+    expect(result.code, result.terminal).toBe(0);
+    expect(result.terminal).toContain(`hostile: ok, jp-fixture${PAYLOAD_SHOWN} 1.0.0${PAYLOAD_SHOWN}`);
+    probe('mcp ls (server info)', result.terminal.split('hostilebroken')[0]!, ALL);
+    const broken = result.terminal.split('\r\n').find((line) => line.startsWith('hostilebroken: failed'));
+    expect(broken).toBeDefined();
+    probe('mcp ls (failing server stderr)', broken!, ALL);
+    expectNothingActionable(result.terminal);
+
+    const json = await pty(['-F', 'json', 'mcp', 'ls']);
+    expectNothingActionable(json.terminal);
+    const servers = JSON.parse(json.terminal.trim()).servers as Array<Record<string, any>>;
+    expect(servers.find((s) => s.name === 'hostile')?.serverInfo).toEqual({ name: `jp-fixture${PAYLOAD}`, version: `1.0.0${PAYLOAD}`, title: `jp MCP fixture${PAYLOAD}` });
+    expect(servers.find((s) => s.name === 'hostilebroken')?.error).toContain(PAYLOAD);
+  });
+
+  it('`jp mcp resources`: resource and template names are shown visibly; JSON is exact', async () => {
+    const result = await pty(['mcp', 'resources', 'hostile']);
+    expect(result.code, result.terminal).toBe(0);
+    expect(result.terminal).toContain(`evil${PAYLOAD_SHOWN} (Evil${PAYLOAD_SHOWN})`);
+    expect(result.terminal).toContain(`evil-template${PAYLOAD_SHOWN} (Evil template${PAYLOAD_SHOWN})`);
+    probe('mcp resources', result.terminal, ALL);
+    expectNothingActionable(result.terminal);
+
+    const json = await pty(['-F', 'json', 'mcp', 'resources', 'hostile']);
+    expectNothingActionable(json.terminal);
+    const listing = JSON.parse(json.terminal.trim());
+    expect(listing.resources.find((r: { uri: string }) => r.uri === 'fixture://evil')).toMatchObject({ name: `evil${PAYLOAD}`, title: `Evil${PAYLOAD}` });
+  });
+
+  it('an error quoting an MCP server’s stderr is shown visibly on one line', async () => {
+    const result = await pty(['mcp', 'resources', 'hostilebroken']);
+    expect(result.code).toBe(4);
+    const lines = result.terminal.split('\r\n').filter((line) => line !== '');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^jp: MCP server hostilebroken/);
+    probe('mcp error (server stderr)', result.terminal, ALL);
+    expectNothingActionable(result.terminal);
+  });
+
+  it('counts the probes: every one neutralised', () => {
+    // 12 surfaces with all 8 kinds, 17 probes where JSON quoting had already taken care of C0, and
+    // 6 in an SSE line (which ends at CR).
+    expect(probes).toBe(12 * 8 + 17 + 6);
+    expect(neutralised).toBe(probes);
+    console.log(`terminal escapes: ${neutralised} of ${probes} probes neutralised`);
+  });
+});

@@ -25,7 +25,7 @@ export async function configShow(globals: GlobalOptions, options: { id?: string 
   else ctx.output.write(stringifyToml(config as Record<string, unknown>) + '\n');
 }
 
-/** `.jp/config.toml` may be committed: jp does not write a secret there (RFD 012). */
+/** `.jp/config.toml` may be committed: jp does not write a secret there (RFD 001, secrets). */
 function refuseSecrets(layer: ConfigLayer): void {
   const [secret] = withoutSecrets(layer).removed;
   if (secret === undefined) return;

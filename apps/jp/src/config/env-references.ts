@@ -1,5 +1,5 @@
 /**
- * `${NAME}` references to jp's environment in configuration values (RFD 012). A value is stored as
+ * `${NAME}` references to jp's environment in configuration values (RFD 001, secrets). A value is stored as
  * written and expanded only when it is used, so a configuration can name a secret without holding
  * it. `$${` writes a literal `${`; any other `$` is itself.
  */

@@ -48,7 +48,7 @@ function readTomlLayer(file: string, display: string): ConfigLayer {
 
 /**
  * The two configuration files. The user's file is personal and is read afresh by every command;
- * nothing from it is ever written under `.jp/` (RFD 012). The workspace's file is what a new
+ * nothing from it is ever written under `.jp/` (RFD 001, secrets). The workspace's file is what a new
  * conversation stores as its base config.
  */
 export interface ConfigFiles {

@@ -2,7 +2,7 @@ import { isReferenceOnly } from './env-references.ts';
 import type { ConfigLayer } from './merge-config.ts';
 
 /*
- * Which configuration values are secrets (RFD 012). jp uses them but never writes them under
+ * Which configuration values are secrets (RFD 001, secrets). jp uses them but never writes them under
  * `.jp/`: a `-c` value of a secret field stays out of the turn's `config_delta`, and `jp config set`
  * refuses one. A leaf value (anything but a table) is secret when
  *   1. it is an MCP server's environment value, `mcp.<server>.env.<NAME>`, whatever NAME is; or

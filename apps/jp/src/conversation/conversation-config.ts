@@ -13,7 +13,7 @@ export function conversationLayers(baseConfig: ConfigLayer, events: readonly Con
 /**
  * The layers a conversation's configuration is resolved from: the user's config file as it is now,
  * under what the conversation stores. The user's file is never copied into a conversation
- * (RFD 012), so its values follow the file; a conversation created before that rule has them in its
+ * (RFD 001, secrets), so its values follow the file; a conversation created before that rule has them in its
  * base config, which still takes precedence.
  */
 export function effectiveConversationLayers(userLayer: ConfigLayer, baseConfig: ConfigLayer, events: readonly ConversationEvent[]): ConfigLayer[] {

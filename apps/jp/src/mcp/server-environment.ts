@@ -8,7 +8,7 @@ type McpServerConfig = Config['mcp'][string];
  * The variables a server is started with, on top of the SDK's safe defaults: its `env` with every
  * `${NAME}` taken from jp's environment, then its `env_from` (`GITHUB_TOKEN = "MY_GH_TOKEN"`: the
  * server's GITHUB_TOKEN is jp's MY_GH_TOKEN), which wins over `env` for the same name. The
- * configuration holds only the references, so only they are ever stored (RFD 012). A variable
+ * configuration holds only the references, so only they are ever stored (RFD 001, secrets). A variable
  * that is not set stops the server from starting, with an error naming the server and the setting.
  */
 export function serverEnvironment(name: string, config: Pick<McpServerConfig, 'env' | 'env_from'>, environment: NodeJS.ProcessEnv): Record<string, string> {

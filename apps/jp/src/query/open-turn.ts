@@ -15,7 +15,7 @@ export interface TurnOpening {
 
 /**
  * What the conversation records of this invocation's `-c` and `--model`: everything but the values
- * of secret fields, which serve this query only (RFD 012). Says so once when it leaves any out.
+ * of secret fields, which serve this query only (RFD 001, secrets). Says so once when it leaves any out.
  */
 function storableLayer(session: QuerySession): ConfigLayer {
   const { kept, removed } = withoutSecrets(session.invocation.layer);

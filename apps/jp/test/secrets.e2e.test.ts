@@ -158,7 +158,7 @@ describe('secrets through the binary', { timeout: 60_000 }, () => {
     const warnings = result.stderr.split('\n').filter((line) => line.includes('secret'));
     expect(warnings).toHaveLength(1);
     expect(JSON.parse(warnings[0]!)).toEqual({
-      warning: '-c mcp.clisrv.env.SRV_TOKEN, mcp.clisrv.env.FIXTURE_DIGEST_ENV are secrets: used for this query, not stored in the conversation; to keep it, name a variable instead: -c mcp.clisrv.env_from.SRV_TOKEN=VAR',
+      warning: '-c mcp.clisrv.env.SRV_TOKEN, mcp.clisrv.env.FIXTURE_DIGEST_ENV are secrets: used for this query, not stored in the conversation; to keep one, name a variable instead: -c mcp.clisrv.env_from.SRV_TOKEN=VAR',
     });
     const [delta] = turnsOf(readStoredEvents(ws, cliServer))[0]!.filter((event) => event.type === 'config_delta');
     expect(delta!.delta).toEqual({ mcp: { clisrv: { command: process.execPath, args: [FIXTURE], tools: ['env_digest'], run: 'unattended' } } });

@@ -21,7 +21,7 @@ function storableLayer(session: QuerySession): ConfigLayer {
   const { kept, removed } = withoutSecrets(session.invocation.layer);
   if (removed.length > 0 && session.invocation.persist) {
     const serverEnv = removed.find((key) => /^mcp\.[^.]+\.env\.[^.]+$/.test(key));
-    const keep = serverEnv === undefined ? '' : `; to keep it, name a variable instead: -c ${serverEnv.replace('.env.', '.env_from.')}=VAR`;
+    const keep = serverEnv === undefined ? '' : `; to keep ${removed.length === 1 ? 'it' : 'one'}, name a variable instead: -c ${serverEnv.replace('.env.', '.env_from.')}=VAR`;
     const what = removed.length === 1 ? `-c ${removed[0]} is a secret` : `-c ${removed.join(', ')} are secrets`;
     session.ctx.output.warn(`${what}: used for this query, not stored in the conversation${keep}`);
   }

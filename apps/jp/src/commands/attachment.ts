@@ -1,9 +1,9 @@
 import { AttachmentError, UsageError } from '@jp/core';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { workspaceContext, type CommandContext } from '../cli/command-context.ts';
-import { readCfgArgs, resolveConfig } from '../config/load-config.ts';
+import { readCfgArgs, readUserConfig, resolveConfig } from '../config/load-config.ts';
 import type { Config } from '../config/config-schema.ts';
-import { conversationLayers } from '../conversation/conversation-config.ts';
+import { effectiveConversationLayers } from '../conversation/conversation-config.ts';
 import { selectConversation } from '../conversation/select-conversation.ts';
 import { closeMcpClients } from '../mcp/mcp-client-pool.ts';
 import { createAttachmentRegistry, handlerContext } from '../resolution/attachment-runtime.ts';
@@ -25,7 +25,7 @@ async function load(globals: GlobalOptions, idOption: string | undefined): Promi
   const id = selectConversation(ctx.store, idOption, 'pass --id, or start a conversation with `jp query --new`');
   const scanned = await ctx.store.scan(id);
   for (const warning of scanned.warnings) ctx.output.warn(warning);
-  const config = resolveConfig([...conversationLayers(ctx.store.baseConfig(id), scanned.configEvents), readCfgArgs(globals.cfg)]);
+  const config = resolveConfig([...effectiveConversationLayers(readUserConfig(), ctx.store.baseConfig(id), scanned.configEvents), readCfgArgs(globals.cfg)]);
   return { ctx, id, config, snapshots: scanned.snapshots };
 }
 

@@ -1,10 +1,20 @@
 import * as z from 'zod';
+import { ENV_NAME, referenceError } from './env-references.ts';
+
+/** The name of an environment variable (a key's variable, an `env_from` source). */
+const EnvNameSchema = z.string().regex(ENV_NAME, 'must be an environment variable name (letters, digits and _)');
+
+/** An `env` value: literal text with `${NAME}` references, expanded from jp's environment at spawn time. */
+const EnvValueSchema = z.string().superRefine((value, ctx) => {
+  const error = referenceError(value);
+  if (error !== undefined) ctx.addIssue({ code: 'custom', message: error });
+});
 
 const ProviderConfigSchema = z.strictObject({
   /** Endpoint, in the SDK's own convention (OpenAI-compatible ones include /v1). */
   base_url: z.string().url().optional(),
   /** Name of the environment variable holding the key. The key itself is never stored. */
-  api_key_env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+  api_key_env: EnvNameSchema.optional(),
   /** Prompt-cache lifetime where the vendor offers a choice (Anthropic: 5m, its default, or 1h). */
   cache_ttl: z.enum(['5m', '1h']).optional(),
 });
@@ -12,7 +22,10 @@ const ProviderConfigSchema = z.strictObject({
 const McpServerConfigSchema = z.strictObject({
   command: z.string().min(1),
   args: z.array(z.string()).default([]),
-  env: z.record(z.string(), z.string()).default({}),
+  /** Set in the server's environment; `${NAME}` in a value is taken from jp's environment when it starts. */
+  env: z.record(z.string(), EnvValueSchema).default({}),
+  /** `GITHUB_TOKEN = "MY_GH_TOKEN"`: the server's GITHUB_TOKEN is jp's MY_GH_TOKEN (only the name is stored). */
+  env_from: z.record(z.string(), EnvNameSchema).default({}),
   cwd: z.string().optional(),
   /** Seconds for the server to start and answer `initialize`. */
   startup_timeout_secs: z.number().positive().default(10),

@@ -6,6 +6,7 @@ import { UsageError } from '@jp/core';
 import { ConfigSchema, type Config } from './config-schema.ts';
 import { mergeLayers, type ConfigLayer } from './merge-config.ts';
 import { parseCfgArg } from './parse-cfg-arg.ts';
+import { withoutSecrets } from './secret-fields.ts';
 
 export function userConfigFile(env: NodeJS.ProcessEnv = process.env): string {
   const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(os.homedir(), '.config');
@@ -45,16 +46,47 @@ function readTomlLayer(file: string, display: string): ConfigLayer {
   }
 }
 
+/**
+ * The two configuration files. The user's file is personal and is read afresh by every command;
+ * nothing from it is ever written under `.jp/` (RFD 001, secrets). The workspace's file is what a new
+ * conversation stores as its base config.
+ */
+export interface ConfigFiles {
+  user: ConfigLayer;
+  workspace: ConfigLayer;
+}
+
+/** The user's config file (`~/.config/jp/config.toml`), `{}` when there is none. */
+export function readUserConfig(): ConfigLayer {
+  return readTomlLayer(userConfigFile(), userConfigFile());
+}
+
+export function readConfigFiles(jpDir: string | undefined): ConfigFiles {
+  return {
+    user: readUserConfig(),
+    workspace: jpDir === undefined ? {} : readTomlLayer(workspaceConfigFile(jpDir), '.jp/config.toml'),
+  };
+}
+
 /** The configuration files' layers, lowest precedence first: user config, then workspace config. */
 export function readFileLayers(jpDir: string | undefined): ConfigLayer[] {
-  const layers = [readTomlLayer(userConfigFile(), userConfigFile())];
-  if (jpDir !== undefined) layers.push(readTomlLayer(workspaceConfigFile(jpDir), '.jp/config.toml'));
-  return layers;
+  const { user, workspace } = readConfigFiles(jpDir);
+  return [user, workspace];
+}
+
+/** `-c KEY=VALUE` as errors quote it: a secret field's value is left out (`-c "KEY=…"`). */
+function cfgArgSource(arg: string, layer: ConfigLayer): string {
+  return withoutSecrets(layer).removed.length > 0 ? `-c "${arg.slice(0, arg.indexOf('='))}=…"` : `-c "${arg}"`;
 }
 
 /** `-c` arguments as one layer, each validated. */
 export function readCfgArgs(args: readonly string[]): ConfigLayer {
-  return mergeLayers(args.map((arg) => validateLayer(parseCfgArg(arg), `-c "${arg}"`)));
+  return mergeLayers(
+    args.map((arg) => {
+      const layer = parseCfgArg(arg);
+      return validateLayer(layer, cfgArgSource(arg, layer));
+    }),
+  );
 }
 
 export function resolveConfig(layers: readonly ConfigLayer[], source = 'the merged configuration'): Config {

@@ -88,6 +88,31 @@ describe('McpClientPool over stdio', () => {
     expect(late.message).toMatch(/after jp closed its servers/);
   }, 20_000);
 
+  it('env_from and ${NAME} take their values from jp\'s environment at spawn time; a variable not set fails the server once, before any process', async () => {
+    const byName = server({ env_from: { FIXTURE_ECHO_ENV: 'JP_TEST_SECRET' } });
+    const byReference = server({ env: { FIXTURE_ECHO_ENV: 'token=${JP_TEST_SECRET}' } });
+    const missing = server({ env_from: { FIXTURE_ECHO_ENV: 'JP_TEST_UNSET' } });
+    let starts = 0;
+    const pool = new McpClientPool(
+      { byName, byReference, missing },
+      { workspaceRoot: root, environment: { JP_TEST_SECRET: 's3cret' }, connect: (settings) => (starts++, connectStdioServer(settings)) },
+    );
+    try {
+      expect(text((await read(pool, 'mcp+byName+fixture://env'))[0])).toBe('s3cret');
+      expect(text((await read(pool, 'mcp+byReference+fixture://env'))[0])).toBe('token=s3cret');
+      const error = await rejection(read(pool, 'mcp+missing+fixture://env'));
+      expect(error.message).toBe(
+        'mcp+missing+fixture://env: MCP server missing cannot start: the environment variable JP_TEST_UNSET is not set (mcp.missing.env_from.FIXTURE_ECHO_ENV); set it for jp, or change mcp.missing.env_from.FIXTURE_ECHO_ENV',
+      );
+      expect(error.code).toBe('mcp_env_missing');
+      expect(await rejection(pool.get('missing'))).toBe(await rejection(pool.get('missing')));
+      expect(starts).toBe(2);
+      expect(byName.env_from).toEqual({ FIXTURE_ECHO_ENV: 'JP_TEST_SECRET' }); // the configuration keeps the name
+    } finally {
+      await pool.close();
+    }
+  }, 20_000);
+
   it('an unknown server: lists the configured ones', async () => {
     const pool = new McpClientPool({ a: server(), b: server() }, { workspaceRoot: root });
     const error = await rejection(pool.get('c'));

@@ -4,16 +4,20 @@ import { AttachmentError } from '@jp/core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Config } from '../config/config-schema.ts';
 import { connectStdioServer, type StdioServerConnection, type StdioServerSettings } from './connect-stdio-server.ts';
+import { serverEnvironment } from './server-environment.ts';
 
 export type McpServerConfig = Config['mcp'][string];
 
-/** A server's settings from its config entry: `cwd` relative to the workspace root (the default). */
-export function serverSettings(name: string, config: McpServerConfig, workspaceRoot: string): StdioServerSettings {
+/**
+ * A server's settings from its config entry: `cwd` relative to the workspace root (the default),
+ * `env` with its references taken from `environment` (jp's own, unless a test gives another).
+ */
+export function serverSettings(name: string, config: McpServerConfig, workspaceRoot: string, environment: NodeJS.ProcessEnv = process.env): StdioServerSettings {
   return {
     name,
     command: config.command,
     args: config.args,
-    env: config.env,
+    env: serverEnvironment(name, config, environment),
     cwd: path.resolve(workspaceRoot, config.cwd ?? '.'),
     startupTimeoutMs: config.startup_timeout_secs * 1000,
     requestTimeoutMs: config.request_timeout_secs * 1000,
@@ -30,16 +34,18 @@ export class McpClientPool implements McpClients {
   readonly #servers: Record<string, McpServerConfig>;
   readonly #workspaceRoot: string;
   readonly #connect: (settings: StdioServerSettings) => Promise<StdioServerConnection>;
+  readonly #environment: NodeJS.ProcessEnv;
   readonly #connections = new Map<string, Promise<StdioServerConnection>>();
   #closed = false;
 
   constructor(
     servers: Record<string, McpServerConfig>,
-    options: { workspaceRoot: string; connect?: (settings: StdioServerSettings) => Promise<StdioServerConnection> },
+    options: { workspaceRoot: string; connect?: (settings: StdioServerSettings) => Promise<StdioServerConnection>; environment?: NodeJS.ProcessEnv },
   ) {
     this.#servers = servers;
     this.#workspaceRoot = options.workspaceRoot;
     this.#connect = options.connect ?? connectStdioServer;
+    this.#environment = options.environment ?? process.env;
   }
 
   names(): string[] {
@@ -58,7 +64,12 @@ export class McpClientPool implements McpClients {
     const config = this.config(name);
     if (config === undefined) return Promise.reject(unknownServerError(name, this.names()));
     if (this.#closed) return Promise.reject(new AttachmentError(name, `MCP server ${name} was asked for after jp closed its servers`, { code: 'mcp_pool_closed' }));
-    const connection = this.#connect(serverSettings(name, config, this.#workspaceRoot));
+    let connection: Promise<StdioServerConnection>;
+    try {
+      connection = this.#connect(serverSettings(name, config, this.#workspaceRoot, this.#environment));
+    } catch (error) {
+      connection = Promise.reject(error); // a variable it needs is not set: it fails like a server that cannot start
+    }
     connection.catch(() => undefined); // callers see the rejection; the pool only remembers it
     this.#connections.set(name, connection);
     return connection;

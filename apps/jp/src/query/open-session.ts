@@ -5,8 +5,8 @@ import type { CommandContext } from '../cli/command-context.ts';
 import type { EarlyRead } from '../cli/start-read-ahead.ts';
 import type { Config } from '../config/config-schema.ts';
 import { resolveConfig } from '../config/load-config.ts';
-import { mergeLayers, type ConfigLayer } from '../config/merge-config.ts';
-import { conversationLayers } from '../conversation/conversation-config.ts';
+import type { ConfigLayer } from '../config/merge-config.ts';
+import { effectiveConversationLayers } from '../conversation/conversation-config.ts';
 import { closeMcpClients } from '../mcp/mcp-client-pool.ts';
 import { createAttachmentRegistry, handlerContext } from '../resolution/attachment-runtime.ts';
 import { FileContents } from '../store/file-content-cache.ts';
@@ -42,8 +42,8 @@ export interface QuerySession {
  */
 export async function openSession(ctx: CommandContext, invocation: QueryInvocation, early: EarlyRead | undefined): Promise<QuerySession> {
   const { store, output } = ctx;
-  const { id, fileLayers, layer } = invocation;
-  const lockTimeout = resolveConfig([...fileLayers, layer]).conversation.lock_timeout_secs;
+  const { id, files, layer } = invocation;
+  const lockTimeout = resolveConfig([files.user, files.workspace, layer]).conversation.lock_timeout_secs;
   const release = id === undefined || !invocation.persist ? undefined : await store.lock(id, lockTimeout * 1000);
   const interrupt = onInterrupt();
   const mine = early?.jpDir === ctx.workspace.jpDir ? early : undefined;
@@ -63,9 +63,11 @@ export async function openSession(ctx: CommandContext, invocation: QueryInvocati
     for (const warning of loaded.warnings) output.warn(warning);
     // Lines written before blobs carry their content inline: the stream refers to content by digest.
     const history = content.stageEvents(loaded.events);
-    const baseConfig = id === undefined ? mergeLayers(fileLayers) : store.baseConfig(id);
-    const before = resolveConfig(conversationLayers(baseConfig, history), 'the conversation configuration');
-    const config = resolveConfig([...conversationLayers(baseConfig, history), layer], 'the configuration');
+    // A new conversation stores the workspace file only: the user's file is read at every command.
+    const baseConfig = id === undefined ? files.workspace : store.baseConfig(id);
+    const layers = effectiveConversationLayers(files.user, baseConfig, history);
+    const before = resolveConfig(layers, 'the conversation configuration');
+    const config = resolveConfig([...layers, layer], 'the configuration');
     const { provider, model } = selectProvider(config, process.env, { keyOptional: invocation.options.explain === true });
     hctx = {
       ...handlerContext(ctx.workspace, ctx.cwd, config, output),

@@ -1,5 +1,6 @@
 import type { ChatRequestEvent, ConversationEvent, Resource } from '@jp/core';
 import { mergeConfig, type ConfigLayer } from '../config/merge-config.ts';
+import { withoutSecrets } from '../config/secret-fields.ts';
 import { resolveProgress } from '../output/terminal-progress.ts';
 import { planTurnAttachments, resolvePlan, urisInStream } from '../resolution/resolve-turn-attachments.ts';
 import type { QuerySession } from './open-session.ts';
@@ -10,6 +11,21 @@ export interface TurnOpening {
   index: number;
   events: ConversationEvent[];
   request: ChatRequestEvent;
+}
+
+/**
+ * What the conversation records of this invocation's `-c` and `--model`: everything but the values
+ * of secret fields, which serve this query only (RFD 001, secrets). Says so once when it leaves any out.
+ */
+function storableLayer(session: QuerySession): ConfigLayer {
+  const { kept, removed } = withoutSecrets(session.invocation.layer);
+  if (removed.length > 0 && session.invocation.persist) {
+    const serverEnv = removed.find((key) => /^mcp\.[^.]+\.env\.[^.]+$/.test(key));
+    const keep = serverEnv === undefined ? '' : `; to keep ${removed.length === 1 ? 'it' : 'one'}, name a variable instead: -c ${serverEnv.replace('.env.', '.env_from.')}=VAR`;
+    const what = removed.length === 1 ? `-c ${removed[0]} is a secret` : `-c ${removed.join(', ')} are secrets`;
+    session.ctx.output.warn(`${what}: used for this query, not stored in the conversation${keep}`);
+  }
+  return kept;
 }
 
 /**
@@ -45,7 +61,8 @@ export async function openTurn(session: QuerySession): Promise<TurnOpening> {
   if (invocation.stdin !== undefined) resources.push(invocation.stdin);
 
   const timestamp = new Date().toISOString();
-  let delta: ConfigLayer = JSON.stringify(session.before) === JSON.stringify(config) ? {} : invocation.layer;
+  const storable = storableLayer(session);
+  let delta: ConfigLayer = JSON.stringify(session.before) === JSON.stringify(config) ? {} : storable;
   if (plan.newDeclarations.length > 0) {
     delta = mergeConfig(delta, { conversation: { attachments: [...config.conversation.attachments, ...plan.newDeclarations] } });
   }

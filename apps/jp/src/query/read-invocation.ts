@@ -1,6 +1,6 @@
 import { UsageError, type LoadedResource } from '@jp/core';
 import type { CommandContext } from '../cli/command-context.ts';
-import { readCfgArgs, readFileLayers, validateLayer } from '../config/load-config.ts';
+import { readCfgArgs, readConfigFiles, validateLayer, type ConfigFiles } from '../config/load-config.ts';
 import { mergeConfig, type ConfigLayer } from '../config/merge-config.ts';
 import { selectConversation } from '../conversation/select-conversation.ts';
 import { compileSchema, readSchemaOption } from './answer-schema.ts';
@@ -32,7 +32,7 @@ export interface QueryInvocation {
   /** The configuration this invocation sets (`-c`, `--model`). */
   layer: ConfigLayer;
   /** The user's and the workspace's config files. */
-  fileLayers: ConfigLayer[];
+  files: ConfigFiles;
   /** The conversation to continue; `undefined` starts one. */
   id: string | undefined;
   schema: Record<string, unknown> | undefined;
@@ -55,11 +55,11 @@ export async function readInvocation(ctx: CommandContext, textArgs: string[], op
   if (options.model !== undefined) layer = mergeConfig(layer, validateLayer({ assistant: { model: options.model } }, '--model'));
   const schema = options.schema === undefined ? undefined : readSchemaOption(options.schema, ctx.cwd);
   const checkAnswer = schema === undefined ? undefined : await compileSchema(schema);
-  const fileLayers = readFileLayers(ctx.workspace.jpDir);
+  const files = readConfigFiles(ctx.workspace.jpDir);
   const id = options.new ? undefined : selectConversation(ctx.store, options.id, 'start one with `jp query --new`, or pass --id');
   const { query, stdin } = await readInputs(textArgs, options.attach);
   if (query === '' && options.attach.length === 0) {
     throw new UsageError('nothing to ask: give the query as arguments or on stdin', { code: 'empty_query' });
   }
-  return { options, query, stdin, layer, fileLayers, id, schema, checkAnswer, persist: options.persist !== false && !options.explain };
+  return { options, query, stdin, layer, files, id, schema, checkAnswer, persist: options.persist !== false && !options.explain };
 }

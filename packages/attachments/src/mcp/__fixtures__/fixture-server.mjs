@@ -10,7 +10,10 @@
 //   node fixture-server.mjs [--exit-on-init | --hang-on-init | --crash-on-read] [--hostile]
 //   env: FIXTURE_SLOW_MS (delay of fixture://slow, default 2000),
 //        FIXTURE_PID_FILE (the server writes its pid there, so tests can check it was stopped),
-//        FIXTURE_ECHO_ENV (a variable whose value fixture://env returns, to test env passing).
+//        FIXTURE_ECHO_ENV (a variable whose value fixture://env returns, to test env passing),
+//        FIXTURE_DIGEST_ENV (comma-separated names whose sha256 the env_digest tool returns: proof
+//        that a secret reached the server without the secret itself landing in a tool result).
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -147,6 +150,12 @@ export function createFixtureServer(options = {}) {
   server.registerTool('readme_link', { description: 'Returns a link to the fixture README' }, async () => ({
     content: [{ type: 'resource_link', uri: 'fixture://docs/readme', name: 'readme', mimeType: 'text/markdown' }],
   }));
+
+  server.registerTool('env_digest', { description: 'The sha256 of each variable named in FIXTURE_DIGEST_ENV, or "unset"' }, async () => {
+    const names = (env.FIXTURE_DIGEST_ENV ?? '').split(',').filter((name) => name !== '');
+    const line = (name) => `${name} ${env[name] === undefined ? 'unset' : `sha256:${createHash('sha256').update(env[name]).digest('hex')}`}`;
+    return { content: [{ type: 'text', text: names.map(line).join('\n') }] };
+  });
 
   return server;
 }

@@ -1,0 +1,268 @@
+import { createHash } from 'node:crypto';
+import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectOneLineError, makeSandbox, readEvents, readStoredEvents, runJp, snapshotTree, turnsOf } from './helpers/run-jp.ts';
+
+// Secrets stay out of .jp/ (RFD 001, secrets), through the built binary with a sandboxed HOME. Every
+// secret below reaches the process that needs it (the fixture server answers with its sha256),
+// and at the end not one byte sequence of any of them is found under .jp/.
+const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../packages/attachments/src/mcp/__fixtures__/fixture-server.mjs');
+const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+const toml = (value: unknown) => JSON.stringify(value);
+
+const SECRETS = {
+  /** A literal in the user's config file, for a server the user file defines. */
+  userServer: 'ghp_userServerLiteral_1a2b3c',
+  /** A literal in the user's config file, added to a server the workspace file defines. */
+  userOnWorkspaceServer: 'tok_userAddsToWorkspaceServer_4d5e',
+  /** jp's MY_GH_TOKEN, which the workspace's env_from hands to the server as GITHUB_TOKEN. */
+  envFrom: 'ghp_envFromValue_6f7a8b',
+  /** jp's API_SECRET, which the workspace's env writes into "Bearer ${API_SECRET}". */
+  reference: 'sk_referencedValue_9c0d1e',
+  /** `-c mcp.fx.env.CLI_TOKEN=…` on a follow-up. */
+  cfgEnv: 'tok_cfgEnvValue_2f3a4b',
+  /** An env value inside a whole server given with `-c mcp.clisrv={…}`. */
+  cfgServer: 'tok_cfgWholeServer_5c6d7e',
+  /** `-c providers.openai.api_key=…`: not a key jp has; refused without being echoed. */
+  cfgApiKey: 'sk-cfgApiKeyValue-8f9a0b',
+  /** `jp config set mcp.fx.env.X …`: refused. */
+  configSet: 'tok_configSetValue_1c2d3e',
+};
+
+/** Every file under `dir`, recursively. */
+function filesUnder(dir: string): string[] {
+  const files: string[] = [];
+  const walk = (current: string) => {
+    for (const name of readdirSync(current)) {
+      const full = path.join(current, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else files.push(full);
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+/** Where each secret's bytes are found under `dir` (raw, or base64 as a blob in JSON would be). */
+function findSecrets(dir: string): Record<string, string[]> {
+  const files = filesUnder(dir);
+  const found: Record<string, string[]> = {};
+  for (const [label, secret] of Object.entries(SECRETS)) {
+    const needles = [Buffer.from(secret), Buffer.from(Buffer.from(secret).toString('base64').replace(/=+$/, ''))];
+    found[label] = files.filter((file) => {
+      const bytes = readFileSync(file);
+      return needles.some((needle) => bytes.includes(needle));
+    });
+  }
+  return found;
+}
+
+const { root, home, env: sandboxEnv } = makeSandbox('jp-secrets-e2e-');
+const ws = path.join(root, 'project');
+const jpDir = path.join(ws, '.jp');
+const env = { ...sandboxEnv, MY_GH_TOKEN: SECRETS.envFrom, API_SECRET: SECRETS.reference };
+const jp = (args: string[], options: { env?: NodeJS.ProcessEnv } = {}) => runJp(args, { cwd: ws, env: options.env ?? env, timeoutMs: 60_000 });
+const idOf = (stdout: string): string => JSON.parse(stdout.trim().split('\n').at(-1)!).conversation;
+/** The text of each tool result of the conversation's last turn. */
+const toolResults = (id: string): string[] =>
+  turnsOf(readEvents(ws, id))
+    .at(-1)!
+    .filter((event) => event.type === 'tool_call_response')
+    .map((event) => event.content.map((block: { text?: string }) => block.text ?? '').join(''));
+
+const fixtureServer = (settings: string) => `command = ${toml(process.execPath)}\nargs = [${toml(FIXTURE)}]\ntools = ["env_digest"]\nrun = "unattended"\n${settings}`;
+
+const WORKSPACE_CONFIG = [
+  '[assistant]\nmodel = "echo"\n',
+  '[conversation]\nattachments = ["notes.txt"]\n',
+  `[mcp.fx]\n${fixtureServer('env = { API_AUTH = "Bearer ${API_SECRET}", FIXTURE_DIGEST_ENV = "GITHUB_TOKEN,API_AUTH,EXTRA_TOKEN,CLI_TOKEN" }\nenv_from = { GITHUB_TOKEN = "MY_GH_TOKEN" }\n')}`,
+].join('\n');
+
+const USER_CONFIG = [
+  `[mcp.userfx]\n${fixtureServer(`env = { USER_TOKEN = ${toml(SECRETS.userServer)}, FIXTURE_DIGEST_ENV = "USER_TOKEN" }\n`)}`,
+  // Each layer is validated alone, so a layer that adds to a server names its command too.
+  `[mcp.fx]\ncommand = ${toml(process.execPath)}\nenv = { EXTRA_TOKEN = ${toml(SECRETS.userOnWorkspaceServer)} }\n`,
+].join('\n');
+
+beforeAll(async () => {
+  mkdirSync(ws, { recursive: true });
+  expect((await jp(['init'])).code).toBe(0);
+  writeFileSync(path.join(jpDir, 'config.toml'), WORKSPACE_CONFIG);
+  writeFileSync(path.join(ws, 'notes.txt'), 'plain notes\n');
+  mkdirSync(path.join(ws, 'docs'));
+  for (const name of ['a.md', 'b.md']) writeFileSync(path.join(ws, 'docs', name), `# ${name}\n`);
+  mkdirSync(path.join(home, '.config', 'jp'), { recursive: true });
+  writeFileSync(path.join(home, '.config', 'jp', 'config.toml'), USER_CONFIG);
+});
+
+describe('secrets through the binary', { timeout: 60_000 }, () => {
+  let first = '';
+  let cliServer = '';
+
+  it('a new conversation: the servers get their secrets; base-config.json is the workspace file alone', async () => {
+    const result = await jp(['-F', 'json', 'query', '--new', '!tool mcp__fx__env_digest {}\n!tool mcp__userfx__env_digest {}']);
+    expect(result.code, result.stderr).toBe(0);
+    first = idOf(result.stdout);
+    expect(toolResults(first)).toEqual([
+      [
+        `GITHUB_TOKEN sha256:${sha(SECRETS.envFrom)}`,
+        `API_AUTH sha256:${sha(`Bearer ${SECRETS.reference}`)}`,
+        `EXTRA_TOKEN sha256:${sha(SECRETS.userOnWorkspaceServer)}`,
+        'CLI_TOKEN unset',
+      ].join('\n'),
+      `USER_TOKEN sha256:${sha(SECRETS.userServer)}`,
+    ]);
+    const base = JSON.parse(readFileSync(path.join(jpDir, 'conversations', first, 'base-config.json'), 'utf8'));
+    expect(base.mcp).toEqual({
+      fx: {
+        command: process.execPath,
+        args: [FIXTURE],
+        tools: ['env_digest'],
+        run: 'unattended',
+        env: { API_AUTH: 'Bearer ${API_SECRET}', FIXTURE_DIGEST_ENV: 'GITHUB_TOKEN,API_AUTH,EXTRA_TOKEN,CLI_TOKEN' },
+        env_from: { GITHUB_TOKEN: 'MY_GH_TOKEN' },
+      },
+    });
+    expect(turnsOf(readStoredEvents(ws, first))[0]!.some((event) => event.type === 'config_delta')).toBe(false);
+  });
+
+  it('jp config show --id shows the effective values, the user file included', async () => {
+    const shown = JSON.parse((await jp(['-F', 'json', 'config', 'show', '--id', first])).stdout);
+    expect(shown.mcp.userfx.env.USER_TOKEN).toBe(SECRETS.userServer);
+    expect(shown.mcp.fx.env).toMatchObject({ EXTRA_TOKEN: SECRETS.userOnWorkspaceServer, API_AUTH: 'Bearer ${API_SECRET}' });
+    expect(shown.mcp.fx.env_from).toEqual({ GITHUB_TOKEN: 'MY_GH_TOKEN' });
+    expect(shown.conversation.attachments).toEqual(['notes.txt']);
+  });
+
+  it('a -c secret is used for the query, left out of its config_delta, and jp says so once', async () => {
+    const cfg = `mcp.fx={command=${toml(process.execPath)}, env={CLI_TOKEN=${toml(SECRETS.cfgEnv)}}}`;
+    const result = await jp(['-c', cfg, '-c', 'assistant.max_tokens=321', 'query', '--id', first, '!tool mcp__fx__env_digest {}']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(toolResults(first)[0]).toContain(`CLI_TOKEN sha256:${sha(SECRETS.cfgEnv)}`);
+    const warnings = result.stderr.split('\n').filter((line) => line.includes('secret'));
+    expect(warnings).toEqual([
+      'jp: warning: -c mcp.fx.env.CLI_TOKEN is a secret: used for this query, not stored in the conversation; to keep it, name a variable instead: -c mcp.fx.env_from.CLI_TOKEN=VAR',
+    ]);
+    const deltas = turnsOf(readStoredEvents(ws, first)).at(-1)!.filter((event) => event.type === 'config_delta');
+    expect(deltas.map((event) => event.delta)).toEqual([{ mcp: { fx: { command: process.execPath } }, assistant: { max_tokens: 321 } }]);
+  });
+
+  it('a whole server given with -c: stored without its env values; with -F json the note is one JSON warning line', async () => {
+    const server = `{command=${toml(process.execPath)}, args=[${toml(FIXTURE)}], tools=["env_digest"], run="unattended", env={SRV_TOKEN=${toml(SECRETS.cfgServer)}, FIXTURE_DIGEST_ENV="SRV_TOKEN"}}`;
+    const result = await jp(['-F', 'json', '-c', `mcp.clisrv=${server}`, 'query', '--new', '!tool mcp__clisrv__env_digest {}']);
+    expect(result.code, result.stderr).toBe(0);
+    cliServer = idOf(result.stdout);
+    expect(toolResults(cliServer)).toEqual([`SRV_TOKEN sha256:${sha(SECRETS.cfgServer)}`]);
+    const warnings = result.stderr.split('\n').filter((line) => line.includes('secret'));
+    expect(warnings).toHaveLength(1);
+    expect(JSON.parse(warnings[0]!)).toEqual({
+      warning: '-c mcp.clisrv.env.SRV_TOKEN, mcp.clisrv.env.FIXTURE_DIGEST_ENV are secrets: used for this query, not stored in the conversation; to keep one, name a variable instead: -c mcp.clisrv.env_from.SRV_TOKEN=VAR',
+    });
+    const [delta] = turnsOf(readStoredEvents(ws, cliServer))[0]!.filter((event) => event.type === 'config_delta');
+    expect(delta!.delta).toEqual({ mcp: { clisrv: { command: process.execPath, args: [FIXTURE], tools: ['env_digest'], run: 'unattended' } } });
+
+    // The follow-up has the server, without the secret it was not given again.
+    const next = await jp(['query', '--id', cliServer, '!tool mcp__clisrv__env_digest {}']);
+    expect(next.code, next.stderr).toBe(0);
+    expect(toolResults(cliServer)).toEqual(['']);
+  });
+
+  it('forks, with and without turns, carry the workspace layer and the deltas, and run', async () => {
+    for (const args of [['conversation', 'fork', first], ['conversation', 'fork', first, '--no-turns'], ['conversation', 'fork', cliServer, '--no-turns']]) {
+      const forked = await jp(['-F', 'json', ...args]);
+      expect(forked.code, forked.stderr).toBe(0);
+      const { id } = JSON.parse(forked.stdout);
+      const result = await jp(['query', '--id', id, '!tool mcp__fx__env_digest {}']);
+      expect(result.code, result.stderr).toBe(0);
+      expect(toolResults(id)[0]).toContain(`EXTRA_TOKEN sha256:${sha(SECRETS.userOnWorkspaceServer)}`);
+    }
+  });
+
+  it('jp attachment add starts the server it needs (env_from resolved) and records only the declaration', async () => {
+    const result = await jp(['attachment', 'add', '--id', first, 'mcp+fx+fixture://docs/readme', 'mcp+userfx+fixture://docs/readme', 'docs/']);
+    expect(result.code, result.stderr).toBe(0);
+    // jp keeps a file's stamp in its file cache only once the file has been left alone for 2.5 s.
+    const settledAt = statSync(path.join(ws, 'docs', 'b.md')).ctimeMs + 2_700;
+    if (Date.now() < settledAt) await new Promise((resolve) => setTimeout(resolve, settledAt - Date.now()));
+    const next = await jp(['query', '--id', first, 'with the readme']);
+    expect(next.code, next.stderr).toBe(0);
+    expect(next.stdout).toContain('resource fixture://docs/readme');
+    expect(readFileSync(path.join(jpDir, 'cache', 'file-contents.json'), 'utf8')).toContain('/docs/a.md');
+  });
+
+  it('jp config set: a workspace key is written alone; a secret is refused without being echoed; a variable name is fine', async () => {
+    expect((await jp(['config', 'set', 'conversation.lock_timeout_secs', '7'])).code).toBe(0);
+    const before = snapshotTree(jpDir);
+    const refused = await jp(['config', 'set', 'mcp.fx.env.SET_TOKEN', SECRETS.configSet]);
+    expectOneLineError(refused, 2, /^jp: mcp\.fx\.env\.SET_TOKEN is a secret and \.jp\/config\.toml may be committed: name a variable instead \(jp config set mcp\.fx\.env_from\.SET_TOKEN VAR, or "\$\{VAR\}" as the value\), or set it in .*\/\.config\/jp\/config\.toml$/);
+    expect(refused.stderr).not.toContain(SECRETS.configSet);
+    expect(snapshotTree(jpDir)).toEqual(before);
+    expect((await jp(['config', 'set', 'mcp.fx.env_from.SET_TOKEN', 'MY_GH_TOKEN'])).code).toBe(0);
+    expect((await jp(['config', 'set', 'mcp.fx.env.REF_TOKEN', '${API_SECRET}'])).code).toBe(0);
+    const written = readFileSync(path.join(jpDir, 'config.toml'), 'utf8');
+    expect(written).toContain('lock_timeout_secs = 7');
+    expect(written).toContain('SET_TOKEN = "MY_GH_TOKEN"');
+    expect(written).toContain('REF_TOKEN = "${API_SECRET}"');
+  });
+
+  it('-c with a secret-named key jp does not have: exit 2, the value is not echoed, nothing is written', async () => {
+    const before = snapshotTree(jpDir);
+    const result = await jp(['-c', `providers.openai.api_key=${SECRETS.cfgApiKey}`, 'query', '--id', first, 'x']);
+    expectOneLineError(result, 2, /^jp: invalid configuration in -c "providers\.openai\.api_key=…": unknown key providers\.openai\.api_key$/);
+    expect(result.stderr).not.toContain(SECRETS.cfgApiKey);
+    expect(snapshotTree(jpDir)).toEqual(before);
+  });
+
+  it('a variable that is not set: one line naming the server and the variable; nothing is written', async () => {
+    const before = snapshotTree(jpDir);
+    const { MY_GH_TOKEN: _unset, ...without } = env;
+    const result = await jp(['query', '--id', first, '!tool mcp__fx__env_digest {}'], { env: without });
+    expectOneLineError(
+      result,
+      4,
+      /^jp: MCP server fx cannot start: the environment variable MY_GH_TOKEN is not set \(mcp\.fx\.env_from\.GITHUB_TOKEN\); set it for jp, or change mcp\.fx\.env_from\.GITHUB_TOKEN$/,
+    );
+    expect(snapshotTree(jpDir)).toEqual(before);
+  });
+
+  it('--explain and conversation show -F json reveal no secret (tool results hold digests; config is not part of a request)', async () => {
+    const cfg = `mcp.fx={command=${toml(process.execPath)}, env={CLI_TOKEN=${toml(SECRETS.cfgEnv)}}}`;
+    const explained = await jp(['-F', 'json', '-c', cfg, 'query', '--id', first, '--explain', '!tool mcp__fx__env_digest {}']);
+    expect(explained.code, explained.stderr).toBe(0);
+    expect(explained.stderr).not.toContain('secret'); // nothing is stored, so there is nothing to say
+    const conversations = readdirSync(path.join(jpDir, 'conversations'));
+    const shown = await Promise.all(conversations.map((id) => jp(['-F', 'json', 'conversation', 'show', id])));
+    for (const output of [explained.stdout, ...shown.map((result) => result.stdout)]) {
+      for (const secret of Object.values(SECRETS)) expect(output).not.toContain(secret);
+    }
+  });
+
+  it('a conversation created before the rule (user values in its base config) still runs and shows its frozen values', async () => {
+    const old = '0mhz3k1ab-x7k2q';
+    cpSync(path.join(jpDir, 'conversations', first), path.join(jpDir, 'conversations', old), { recursive: true });
+    const base = JSON.parse(readFileSync(path.join(jpDir, 'conversations', old, 'base-config.json'), 'utf8'));
+    base.assistant = { model: 'echo', system_prompt: 'frozen when created' };
+    writeFileSync(path.join(jpDir, 'conversations', old, 'base-config.json'), JSON.stringify(base));
+    const shown = JSON.parse((await jp(['-F', 'json', 'config', 'show', '--id', old])).stdout);
+    expect(shown.assistant.system_prompt).toBe('frozen when created');
+    expect(shown.mcp.userfx.env.USER_TOKEN).toBe(SECRETS.userServer);
+    const result = await jp(['query', '--id', old, '!tool mcp__userfx__env_digest {}']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(toolResults(old)).toEqual([`USER_TOKEN sha256:${sha(SECRETS.userServer)}`]);
+  });
+
+  it('not one secret is found under .jp/ (every file, blobs, packs and the file cache included)', () => {
+    const searched = filesUnder(jpDir).map((file) => path.relative(jpDir, file));
+    expect(searched).toContain('cache/file-contents.json');
+    expect(searched.some((file) => file.startsWith('blobs/'))).toBe(true);
+    expect(searched.filter((file) => file.endsWith('base-config.json')).length).toBeGreaterThanOrEqual(6);
+    const found = findSecrets(jpDir);
+    const absent = Object.values(found).filter((files) => files.length === 0).length;
+    console.log(`${absent} of ${Object.keys(SECRETS).length} secrets absent from .jp/`);
+    expect(found).toEqual(Object.fromEntries(Object.keys(SECRETS).map((label) => [label, []])));
+    // The grep would have found them: the test's own sandbox holds the user-file secrets.
+    expect(findSecrets(path.join(home, '.config')).userServer).toHaveLength(1);
+  });
+});

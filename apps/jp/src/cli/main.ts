@@ -3,6 +3,7 @@ import { UsageError } from '@jp/core';
 import { version } from '../version.ts';
 import { readGlobalOptions, type GlobalOptions } from './global-options.ts';
 import { reportError } from './report-error.ts';
+import { guardStrayOutput, setStrayOutputMode } from './stray-output.ts';
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -242,7 +243,9 @@ export function usageErrorOf(error: CommanderError, command: string): UsageError
 
 /** Runs the CLI and returns the exit code. */
 export async function main(args: string[]): Promise<number> {
+  guardStrayOutput();
   const program = buildProgram();
+  program.hook('preAction', (_program, command) => setStrayOutputMode(globals(command)));
   const parse = captureParseErrors(program);
   try {
     await program.parseAsync(args, { from: 'user' });

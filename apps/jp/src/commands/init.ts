@@ -46,7 +46,8 @@ function makeDirectory(target: string, shown: string): void {
     try {
       stats = statSync(dir, { throwIfNoEntry: false });
     } catch (error) {
-      throw cannotCreate(shown, error);
+      // ENOTDIR: a parent is not a directory; the walk up finds which and says so.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOTDIR') throw cannotCreate(shown, error);
     }
     if (stats?.isDirectory()) break;
     if (stats !== undefined) {

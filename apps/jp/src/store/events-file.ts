@@ -54,8 +54,9 @@ export function readStoredLines(file: string, displayName: string): { lines: Sto
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { lines: [], warnings: [] };
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { lines: [], warnings: [] };
+    throw new JpError(`cannot read ${displayName}: ${code ?? (error as Error).message}`, { code: 'damaged_conversation', cause: error });
   }
   const warnings: string[] = [];
   const raw = text.split('\n');

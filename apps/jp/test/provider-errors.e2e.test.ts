@@ -56,17 +56,32 @@ describe('provider errors', () => {
     const result = await jp(['query', 'try again']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('after the wait\n');
-    expect(result.stderr).toMatch(/retrying in 0\.0 s \(1 of 3\)/);
+    // Not a terminal: the retry is not told (RFD 010); -v tells it in a line, -F json on stdout.
+    expect(result.stderr).toBe('');
     expect(server.requests.length - sent).toBe(2);
     expect(readEvents(ws, id).filter((e) => e.type === 'chat_response').at(-1)!.message).toBe('after the wait');
+
+    server.enqueue(anthropicErrorResponse(429, { type: 'rate_limit_error', message: 'slow down', headers: { 'retry-after': '0' } }));
+    server.enqueue(anthropicTextStream('told'));
+    const verbose = await jp(['-v', 'query', '--no-persist', 'x']);
+    expect(verbose.code, verbose.stderr).toBe(0);
+    expect(verbose.stderr).toMatch(/^jp: .*retrying in 0\.0 s \(1 of 3\)\n$/);
+
+    server.enqueue(anthropicErrorResponse(429, { type: 'rate_limit_error', message: 'slow down', headers: { 'retry-after': '0' } }));
+    server.enqueue(anthropicTextStream('as json'));
+    const json = await jp(['-F', 'json', 'query', '--no-persist', 'x']);
+    expect(json.code, json.stderr).toBe(0);
+    expect(json.stderr).toBe('');
+    const first = JSON.parse(json.stdout.split('\n')[0]!);
+    expect(first).toMatchObject({ type: 'retry', attempt: 1, retries: 3, delayMs: 0 });
+    expect(first.message).toMatch(/slow down|rate/i);
   });
 
   it('5xx beyond max_retries exits 3 and stores nothing', async () => {
     const before = snapshotTree(jpDir);
     for (let i = 0; i < 2; i++) server.enqueue(anthropicErrorResponse(529, { type: 'overloaded_error', message: 'overloaded', headers: { 'retry-after': '0' } }));
     const result = await jp(['-c', 'assistant.request.max_retries=1', 'query', 'x']);
-    expect(result.code, result.stderr).toBe(3);
-    expect(result.stderr.trimEnd().split('\n').at(-1)).toMatch(/gave up after 1 retry/);
+    expectOneLineError(result, 3, /gave up after 1 retry/);
     expect(snapshotTree(jpDir)).toEqual(before);
   });
 

@@ -1,7 +1,9 @@
 import { Command, CommanderError, Option } from 'commander';
+import { UsageError } from '@jp/core';
 import { version } from '../version.ts';
 import { readGlobalOptions, type GlobalOptions } from './global-options.ts';
 import { reportError } from './report-error.ts';
+import { guardStrayOutput, setStrayOutputMode } from './stray-output.ts';
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -29,7 +31,6 @@ export function buildProgram(): Command {
     .option('-q, --quiet', 'print only the answer or the requested data')
     .option('--no-color', 'disable colour (NO_COLOR is honoured too)')
     .option('-v, --verbose', 'print stack traces and debugging details on errors')
-    .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
 
   program
@@ -209,18 +210,54 @@ export function buildProgram(): Command {
   return program;
 }
 
+/** `jp`, `jp conversation show`, …: a command as typed. */
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let at: Command | null = command; at !== null; at = at.parent) names.unshift(at.name());
+  return names.join(' ');
+}
+
+/**
+ * Commander prints its own errors (two lines, never JSON); instead each command notes which of
+ * them failed, and `main` reports the error as every other one (`reportError`). Help is untouched.
+ */
+function captureParseErrors(program: Command): { failed: () => Command | undefined } {
+  let failed: Command | undefined;
+  const visit = (command: Command): void => {
+    command.configureOutput({ outputError: () => (failed = command) });
+    command.commands.forEach(visit);
+  };
+  visit(program);
+  return { failed: () => failed };
+}
+
+/** A parse error of commander as a usage error: one line, a stable code, and where the usage is. */
+export function usageErrorOf(error: CommanderError, command: string): UsageError {
+  const message = error.message
+    .replace(/^error: /, '')
+    .replace(/\s*\(Did you mean (.*)\?\)\s*$/, ' (did you mean $1?)')
+    .replace(/\.$/, '');
+  const code = error.code.replace(/^commander\./, '').replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  return new UsageError(`${message}; see \`${command} --help\``, { code });
+}
+
 /** Runs the CLI and returns the exit code. */
 export async function main(args: string[]): Promise<number> {
+  guardStrayOutput();
   const program = buildProgram();
+  program.hook('preAction', (_program, command) => setStrayOutputMode(globals(command)));
+  const parse = captureParseErrors(program);
   try {
     await program.parseAsync(args, { from: 'user' });
     return 0;
   } catch (error) {
-    if (error instanceof CommanderError) {
-      // Help and version print and exit 0; every other commander error is a usage error, already printed.
-      return error.exitCode === 0 ? 0 : 2;
-    }
     const raw = program.opts();
+    if (error instanceof CommanderError) {
+      const failed = parse.failed();
+      // Help and version were printed (help on stderr when no command was given): exit 0, or 2.
+      if (failed === undefined) return error.exitCode === 0 ? 0 : 2;
+      return reportError(usageErrorOf(error, commandPath(failed)), readGlobalOptions(raw));
+    }
     return reportError(error, readGlobalOptions(raw));
   }
 }

@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, realpathSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '@jp/core';
+import { JpError, UsageError } from '@jp/core';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { Output } from '../output/output.ts';
 import { JP_DIR } from '../workspace/workspace.ts';
@@ -17,17 +17,92 @@ const TEMPLATE = `# jp workspace configuration. \`jp config show\` prints the ef
 # attachments = ["README.md"]
 `;
 
+/** What a failed file-system call says, in words. */
+function reason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const words: Record<string, string> = {
+    ENOENT: 'no such file or directory',
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    EROFS: 'read-only file system',
+    ENOSPC: 'no space left on device',
+    ENOTDIR: 'a part of the path is not a directory',
+  };
+  return code === undefined ? (error as Error).message : `${words[code] ?? 'failed'} (${code})`;
+}
+
+function cannotCreate(shown: string, error: unknown): JpError {
+  return new JpError(`cannot create ${shown}: ${reason(error)}`, { code: 'init_failed', cause: error });
+}
+
+/**
+ * Makes `target` and its missing parents one at a time. Not `mkdirSync(…, { recursive: true })`:
+ * where a parent refuses new entries with ENOENT (`/proc`), Node's recursive mkdir never returns.
+ */
+function makeDirectory(target: string, shown: string): void {
+  const missing: string[] = [];
+  for (let dir = target; ; ) {
+    let stats: Stats | undefined;
+    try {
+      stats = statSync(dir, { throwIfNoEntry: false });
+    } catch (error) {
+      // ENOTDIR: a parent is not a directory; the walk up finds which and says so.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOTDIR') throw cannotCreate(shown, error);
+    }
+    if (stats?.isDirectory()) break;
+    if (stats !== undefined) {
+      const which = dir === target ? shown : path.relative(process.cwd(), dir) || dir;
+      throw new UsageError(`${which} is not a directory`, { code: 'not_a_directory' });
+    }
+    missing.unshift(dir);
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  for (const dir of missing) {
+    try {
+      mkdirSync(dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST' && statSync(dir).isDirectory()) continue;
+      throw cannotCreate(shown, error);
+    }
+  }
+}
+
+/**
+ * `jp init [DIR]`: makes DIR (and its parents) when missing, and `.jp/` in it with a commented
+ * config. A `.jp` that is there and not a directory is an error, not a workspace; one that cannot
+ * be made is one line naming the reason.
+ */
 export async function initCommand(globals: GlobalOptions, dir: string | undefined): Promise<void> {
   const output = new Output(globals);
-  const target = path.resolve(process.cwd(), dir ?? '.');
-  if (existsSync(target) && !statSync(target).isDirectory()) throw new UsageError(`${dir} is not a directory`, { code: 'not_a_directory' });
-  mkdirSync(target, { recursive: true });
-  const root = realpathSync(target);
+  const shown = dir ?? '.';
+  makeDirectory(path.resolve(process.cwd(), shown), shown);
+  const root = realpathSync(path.resolve(process.cwd(), shown));
   const jpDir = path.join(root, JP_DIR);
-  const created = !existsSync(jpDir);
+  const shownJp = path.join(shown, JP_DIR);
+  let existing: Stats | undefined;
+  try {
+    existing = lstatSync(jpDir, { throwIfNoEntry: false });
+  } catch (error) {
+    throw cannotCreate(shownJp, error);
+  }
+  if (existing !== undefined && !statSync(jpDir, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new UsageError(`${shownJp} exists and is not a directory; move it away to make a workspace here`, { code: 'not_a_directory' });
+  }
+  const created = existing === undefined;
   if (created) {
-    mkdirSync(jpDir);
-    writeFileSync(path.join(jpDir, 'config.toml'), TEMPLATE);
+    try {
+      mkdirSync(jpDir);
+    } catch (error) {
+      throw cannotCreate(shownJp, error);
+    }
+    try {
+      writeFileSync(path.join(jpDir, 'config.toml'), TEMPLATE);
+    } catch (error) {
+      rmSync(jpDir, { recursive: true, force: true });
+      throw cannotCreate(path.join(shownJp, 'config.toml'), error);
+    }
   }
   if (output.json) output.data({ workspace: root, created });
   else if (created) output.line(`Initialised jp workspace in ${root}`);

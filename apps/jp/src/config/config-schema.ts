@@ -10,6 +10,18 @@ const EnvValueSchema = z.string().superRefine((value, ctx) => {
   if (error !== undefined) ctx.addIssue({ code: 'custom', message: error });
 });
 
+/**
+ * The longest timeout jp accepts, in seconds: Node's timers hold at most 2^31 - 1 ms (about 24.8
+ * days) and fire at once when given more. A longer setting is rejected, not clamped (RFD 010).
+ */
+export const MAX_TIMEOUT_SECS = 2_147_483;
+
+/** A timeout in seconds (fractions allowed), within what a timer can hold. */
+function timeoutSecs(min: 'positive' | 'zero') {
+  const number = min === 'positive' ? z.number().positive() : z.number().min(0);
+  return number.max(MAX_TIMEOUT_SECS, `at most ${MAX_TIMEOUT_SECS} seconds (about 24 days), the longest timer jp can set`);
+}
+
 const ProviderConfigSchema = z.strictObject({
   /** Endpoint, in the SDK's own convention (OpenAI-compatible ones include /v1). */
   base_url: z.string().url().optional(),
@@ -28,9 +40,9 @@ const McpServerConfigSchema = z.strictObject({
   env_from: z.record(z.string(), EnvNameSchema).default({}),
   cwd: z.string().optional(),
   /** Seconds for the server to start and answer `initialize`. */
-  startup_timeout_secs: z.number().positive().default(10),
+  startup_timeout_secs: timeoutSecs('positive').default(10),
   /** Seconds for one request (`resources/read`, `resources/list`, …). */
-  request_timeout_secs: z.number().positive().default(30),
+  request_timeout_secs: timeoutSecs('positive').default(30),
   /** The server's tools offered to the model: all of them (`true`) or the named ones. */
   tools: z.union([z.boolean(), z.array(z.string())]).default(false),
   /** How the server's tools run: without asking, or after a yes on the terminal. */
@@ -45,7 +57,7 @@ const LocalToolConfigSchema = z.strictObject({
   /** JSON Schema of the arguments object. */
   parameters: z.record(z.string(), z.unknown()).default({ type: 'object', properties: {} }),
   run: z.enum(['unattended', 'ask']).default('ask'),
-  timeout_secs: z.number().positive().default(60),
+  timeout_secs: timeoutSecs('positive').default(60),
   /** Largest stdout accepted before the tool is stopped (bytes). */
   max_output_bytes: z.number().int().positive().default(1024 * 1024),
 });
@@ -83,20 +95,20 @@ export const ConfigSchema = z.strictObject({
           http: z
             .strictObject({
               max_bytes: z.number().int().positive().default(10 * 1024 * 1024),
-              timeout_secs: z.number().positive().default(30),
+              timeout_secs: timeoutSecs('positive').default(30),
               max_redirects: z.number().int().min(0).default(5),
             })
             .prefault({}),
           cmd: z
             .strictObject({
-              timeout_secs: z.number().positive().default(30),
+              timeout_secs: timeoutSecs('positive').default(30),
               max_output_bytes: z.number().int().positive().default(10 * 1024 * 1024),
             })
             .prefault({}),
         })
         .prefault({}),
       /** Seconds to wait for another process's turn on the same conversation. */
-      lock_timeout_secs: z.number().min(0).default(10),
+      lock_timeout_secs: timeoutSecs('zero').default(10),
       /**
        * Resources the model was already given (same URI, same sha256, earlier in the conversation)
        * are sent as a short reference instead of their content (RFD 008).

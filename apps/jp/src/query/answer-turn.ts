@@ -3,6 +3,7 @@ import type { JpTool } from '../tools/jp-tool.ts';
 import { loadMcpTools } from '../tools/mcp-tools.ts';
 import { selectTools } from '../tools/select-tools.ts';
 import { DEFAULT_RETRY_POLICY } from '../turn/retry-policy.ts';
+import { retryNotice } from '../turn/retry-notice.ts';
 import { runTurnLoop, ToolRoundsExceeded, type TurnLoopResult } from '../turn/turn-loop.ts';
 import { modelEvents } from './model-events.ts';
 import type { QuerySession } from './open-session.ts';
@@ -69,6 +70,7 @@ export async function answerTurn(session: QuerySession, turn: TurnOpening): Prom
       },
       output: invocation.schema !== undefined && !output.json ? output.silenced() : output,
       retry: { ...DEFAULT_RETRY_POLICY, maxRetries: config.assistant.request.max_retries },
+      notice: retryNotice(output, { verbose: ctx.globals.verbose }),
       maxRounds: config.assistant.max_tool_rounds,
       showReasoning: invocation.options.showReasoning === true || config.assistant.show_reasoning,
       signal: session.signal,

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { ExitCode, JpError } from '@jp/core';
 
 export class Interrupted extends JpError {
@@ -13,6 +14,9 @@ export class Interrupted extends JpError {
  */
 export function onInterrupt(): { signal: AbortSignal; dispose: () => void } {
   const controller = new AbortController();
+  // Every model call, MCP request and tool of the query listens to this one signal, and the MCP
+  // SDK never removes its listeners: past 10 of them Node would warn of a leak that is none.
+  setMaxListeners(0, controller.signal);
   const handler = () => {
     if (controller.signal.aborted) process.exit(ExitCode.interrupted);
     controller.abort(new Interrupted());

@@ -12,3 +12,14 @@ export async function loadAjv(): Promise<typeof AjvClass> {
   if (found === undefined) throw new Error('the JSON Schema validator (ajv) could not be loaded');
   return found as typeof AjvClass;
 }
+
+/**
+ * A validator as jp uses one: every error reported, unknown keywords allowed, and `format` taken as
+ * an annotation, as JSON Schema 2020-12 does by default — so a schema naming formats Ajv does not
+ * know (`uri`, `email`, …) compiles without Ajv printing "unknown format … ignored" on stderr.
+ * Its logger is silent all the same: the errors that matter are thrown or returned (RFD 010).
+ */
+export async function createAjv(): Promise<InstanceType<typeof AjvClass>> {
+  const Ajv = await loadAjv();
+  return new Ajv({ allErrors: true, strict: false, validateFormats: false, logger: false });
+}

@@ -59,6 +59,9 @@ export async function openSession(ctx: CommandContext, invocation: QueryInvocati
     await closeMcpClients(hctx?.mcp);
   };
   try {
+    // A turn that could not be stored fails now, before the model is asked: the metadata is read
+    // when the turn is stored, and a damaged file would fail the query after its answer.
+    if (release !== undefined) store.metadata(id!);
     const loaded = id === undefined ? { events: [], warnings: [] } : await store.events(id, content);
     for (const warning of loaded.warnings) output.warn(warning);
     // Lines written before blobs carry their content inline: the stream refers to content by digest.

@@ -4,6 +4,7 @@ import { withoutSecrets } from '../config/secret-fields.ts';
 import { resolveProgress } from '../output/terminal-progress.ts';
 import { planTurnAttachments, resolvePlan, urisInStream } from '../resolution/resolve-turn-attachments.ts';
 import type { QuerySession } from './open-session.ts';
+import { stdinResource } from './stdin-resource.ts';
 
 /** The events that open this turn: its start, a config delta if any, and the user's request with its resources. */
 export interface TurnOpening {
@@ -51,14 +52,15 @@ export async function openTurn(session: QuerySession): Promise<TurnOpening> {
   let resources: Resource[];
   try {
     const { terminalAskOversize } = await import('../output/ask-oversize.ts');
-    const resolving = resolvePlan(registry, plan, { ...hctx, progress, askOversize: terminalAskOversize(progress) });
+    const askOversize = terminalAskOversize(progress);
+    const resolving = resolvePlan(registry, plan, { ...hctx, progress, askOversize });
     // The modules that store the turn load while the attachments resolve.
     if (invocation.persist) ctx.store.preloadWriting();
     resources = await resolving;
+    if (invocation.stdin !== undefined) resources.push(await stdinResource(invocation.stdin, { limits: hctx.limits, askOversize }));
   } finally {
     progress?.done();
   }
-  if (invocation.stdin !== undefined) resources.push(invocation.stdin);
 
   const timestamp = new Date().toISOString();
   const storable = storableLayer(session);

@@ -1,11 +1,11 @@
-import { UsageError, type LoadedResource } from '@jp/core';
+import { UsageError } from '@jp/core';
 import type { CommandContext } from '../cli/command-context.ts';
 import { readCfgArgs, readConfigFiles, validateLayer, type ConfigFiles } from '../config/load-config.ts';
 import { mergeConfig, type ConfigLayer } from '../config/merge-config.ts';
 import { selectConversation } from '../conversation/select-conversation.ts';
 import { compileSchema, readSchemaOption } from './answer-schema.ts';
-import { readQueryText, readStdinBytes, stdinIsPiped } from './read-query-text.ts';
-import { stdinResource } from './stdin-resource.ts';
+import { readQueryText, stdinIsPiped } from './read-query-text.ts';
+import { readStdinInput, type StdinInput } from './stdin-resource.ts';
 
 /** `jp query`'s options as commander gives them. */
 export interface QueryOptions {
@@ -27,8 +27,8 @@ export interface QueryOptions {
 export interface QueryInvocation {
   options: QueryOptions;
   query: string;
-  /** `--attach -`: stdin as a resource. */
-  stdin: LoadedResource | undefined;
+  /** `--attach -`: what was piped, made a resource when the turn opens. */
+  stdin: StdinInput | undefined;
   /** The configuration this invocation sets (`-c`, `--model`). */
   layer: ConfigLayer;
   /** The user's and the workspace's config files. */
@@ -42,10 +42,10 @@ export interface QueryInvocation {
 }
 
 /** Stdin is either the query's text or, with `--attach -`, a resource; never both. */
-async function readInputs(textArgs: string[], attach: string[]): Promise<{ query: string; stdin: LoadedResource | undefined }> {
+async function readInputs(textArgs: string[], attach: string[]): Promise<{ query: string; stdin: StdinInput | undefined }> {
   if (!attach.includes('-')) return { query: await readQueryText(textArgs), stdin: undefined };
   if (!stdinIsPiped()) throw new UsageError('--attach - reads stdin, but nothing is piped in', { code: 'usage_error' });
-  return { query: textArgs.join(' ').trim(), stdin: stdinResource(await readStdinBytes()) };
+  return { query: textArgs.join(' ').trim(), stdin: await readStdinInput() };
 }
 
 /** Reads and checks everything the user typed or piped: usage errors come before any work. */

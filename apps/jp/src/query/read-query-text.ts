@@ -11,10 +11,18 @@ export function stdinIsPiped(): boolean {
   }
 }
 
-export async function readStdinBytes(): Promise<Buffer> {
+/** Piped stdin; with `max`, reading stops once more than `max` bytes came (at most `max + 1` are returned). */
+export async function readStdinBytes(max = Number.POSITIVE_INFINITY): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks);
+  let total = 0;
+  for await (const chunk of process.stdin) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    chunks.push(bytes);
+    total += bytes.byteLength;
+    if (total > max) break;
+  }
+  const all = Buffer.concat(chunks);
+  return total > max ? all.subarray(0, max + 1) : all;
 }
 
 export async function readStdin(): Promise<string> {

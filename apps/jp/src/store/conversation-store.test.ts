@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,5 +47,25 @@ describe('conversation store', () => {
     s.remove(id);
     expect(s.activeId()).toBeUndefined();
     expect(readdirSync(s.root)).toEqual([]);
+  });
+
+  it('fails an append on a damaged metadata.json before a blob or a line is written', async () => {
+    const s = store();
+    const id = await s.create({ baseConfig: {}, events: [start], turnCount: 1 }, s.openContent());
+    const events = readFileSync(path.join(s.dir(id), 'events.jsonl'), 'utf8');
+    writeFileSync(path.join(s.dir(id), 'metadata.json'), '{broken');
+    const content = s.openContent();
+    const request = {
+      type: 'chat_request' as const,
+      timestamp: start.timestamp,
+      content: 'x',
+      resources: [content.stage({ uri: 'stdin:x', name: 'stdin', mimeType: 'text/plain', text: 'y'.repeat(5000) })],
+    };
+    await expect(s.append(id, [start, request], content, (m) => m)).rejects.toThrow(
+      new RegExp(`^\\.jp/conversations/${id}/metadata\\.json is missing or damaged .*; repair it`),
+    );
+    expect(readFileSync(path.join(s.dir(id), 'events.jsonl'), 'utf8')).toBe(events);
+    expect(existsSync(path.join(s.jpDir, 'blobs'))).toBe(false);
+    expect(readdirSync(s.dir(id)).sort()).toEqual(['base-config.json', 'events.jsonl', 'metadata.json']);
   });
 });

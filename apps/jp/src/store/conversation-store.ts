@@ -100,7 +100,12 @@ export class ConversationStore {
 
   metadata(id: string): ConversationMetadata {
     const metadata = readMetadata(id, this.file(id, 'metadata.json'));
-    if (!metadata) throw new JpError(`${this.displayPath(id, 'metadata.json')} is missing or damaged`, { code: 'damaged_conversation' });
+    if (!metadata) {
+      throw new JpError(
+        `${this.displayPath(id, 'metadata.json')} is missing or damaged (it must be a JSON object with a "createdAt" time); repair it, e.g. write {"createdAt": "2026-01-01T00:00:00Z"} into it`,
+        { code: 'damaged_conversation' },
+      );
+    }
     return metadata;
   }
 
@@ -152,20 +157,21 @@ export class ConversationStore {
     import('./stored-resource.ts').catch(() => undefined);
   }
 
-  /** Appends events, their content stored from `content`; the caller holds the conversation's lock. */
   /**
    * Appends events, their content stored from `content`, and updates the metadata with `change`;
-   * the caller holds the conversation's lock. The new metadata is written aside before the lines
+   * the caller holds the conversation's lock. The metadata is read first: a damaged file fails the
+   * append before a blob or a line is written. The new metadata is written aside before the lines
    * and put in place after them, so a full disk never leaves one changed without the other.
    */
   async append(id: string, events: readonly ConversationEvent[], content: TurnContent, change: (metadata: ConversationMetadata) => ConversationMetadata): Promise<void> {
+    const metadata = serializeMetadata(change(this.metadata(id)));
     const { appendLines } = await import('./append-lines.ts');
     const { storedLine } = await import('./stored-resource.ts');
     const payloads: Payloads = new Map();
     const lines = events.map((event) => storedLine(event, payloads, content));
     const metadataFile = this.file(id, 'metadata.json');
     await this.withBlobs(payloads, new Map(), () => {
-      const next = writeTemporaryFile(metadataFile, serializeMetadata(change(this.metadata(id))), true);
+      const next = writeTemporaryFile(metadataFile, metadata, true);
       try {
         appendLines(this.file(id, 'events.jsonl'), lines);
         renameSync(next, metadataFile);

@@ -11,6 +11,7 @@ import {
   type Json,
 } from './stored-resource.ts';
 import type { TurnContent } from './turn-content.ts';
+import { checkTurnShapes } from './turn-shape.ts';
 
 export interface LoadedEvents {
   events: ConversationEvent[];
@@ -45,15 +46,17 @@ export interface StoredLine {
  * line like the others (a hand edit; the next append adds the newline). One that is not is the
  * trace of a crash in the middle of an append: it is skipped with a warning (the next append cuts
  * it off). Damage anywhere else is an error naming the file and line; jp never rewrites a file it
- * could not parse. A missing file is an empty stream.
+ * could not parse. Events of unknown types are checked for where they stand (`checkTurnShapes`).
+ * A missing file is an empty stream.
  */
 export function readStoredLines(file: string, displayName: string): { lines: StoredLine[]; warnings: string[] } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { lines: [], warnings: [] };
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { lines: [], warnings: [] };
+    throw new JpError(`cannot read ${displayName}: ${code ?? (error as Error).message}`, { code: 'damaged_conversation', cause: error });
   }
   const warnings: string[] = [];
   const raw = text.split('\n');
@@ -75,6 +78,7 @@ export function readStoredLines(file: string, displayName: string): { lines: Sto
     if ((json as { type?: unknown } | null)?.type === 'turn_start') turn++;
     lines.push({ text: line, json, line: index + 1, turn });
   });
+  warnings.push(...checkTurnShapes(lines, displayName, (line, why) => damagedLine(displayName, line, why)));
   return { lines, warnings };
 }
 

@@ -1,4 +1,4 @@
-import { loadAjv } from '../query/load-ajv.ts';
+import { createAjv } from '../query/load-ajv.ts';
 import type { ToolDefinition } from '@jp/providers';
 
 type Validator = (args: Record<string, unknown>) => string | undefined;
@@ -13,8 +13,7 @@ const cache = new WeakMap<ToolDefinition, Validator>();
 export async function checkToolArguments(definition: ToolDefinition, args: Record<string, unknown>): Promise<string | undefined> {
   let validator = cache.get(definition);
   if (validator === undefined) {
-    const Ajv = await loadAjv();
-    const ajv = new Ajv({ allErrors: true, strict: false });
+    const ajv = await createAjv();
     try {
       const validate = ajv.compile(definition.parameters);
       validator = (value) => (validate(value) ? undefined : ajv.errorsText(validate.errors, { dataVar: 'arguments', separator: '; ' }));

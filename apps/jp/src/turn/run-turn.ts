@@ -4,6 +4,7 @@ import type { ConversationEvent, Usage } from '@jp/core';
 import { retryAfterMs, type Provider, type ProviderRequest } from '@jp/providers';
 import type { Output } from '../output/output.ts';
 import { DEFAULT_RETRY_POLICY, isRetryable, retryDelayMs, type RetryPolicy } from './retry-policy.ts';
+import { retryNotice, type RetryNotice } from './retry-notice.ts';
 
 export interface ToolCall {
   id: string;
@@ -34,9 +35,11 @@ async function streamOnce(
   output: Output,
   state: Streamed,
   showReasoning: boolean,
-  signal?: AbortSignal,
+  signal: AbortSignal | undefined,
+  onEvent: () => void,
 ): Promise<void> {
   for await (const event of provider.stream(request, { signal })) {
+    onEvent();
     switch (event.type) {
       case 'text-delta':
         state.text += event.text;
@@ -83,29 +86,36 @@ export async function runTurn(options: {
   /** Print reasoning deltas on stderr (text mode); they are stored either way. */
   showReasoning?: boolean;
   signal?: AbortSignal;
+  /** How retries are told (default: as `retryNotice` does without -v). */
+  notice?: RetryNotice;
 }): Promise<TurnAnswer> {
   const { output } = options;
   const policy = options.retry ?? DEFAULT_RETRY_POLICY;
+  const notice = options.notice ?? retryNotice(output, { verbose: false });
   const state: Streamed = { text: '', reasoning: '', usage: {}, shown: false, toolCalls: [] };
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await streamOnce(options.provider, options.request, output, state, options.showReasoning === true, options.signal);
-      break;
-    } catch (error) {
-      if (!isRetryable(error) || state.shown) throw error;
-      if (attempt >= policy.maxRetries) {
-        throw new ProviderError(error.provider, `${error.message} (gave up after ${policy.maxRetries} ${policy.maxRetries === 1 ? 'retry' : 'retries'})`, {
-          code: error.code,
-          statusCode: error.statusCode,
-          cause: error,
-        });
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await streamOnce(options.provider, options.request, output, state, options.showReasoning === true, options.signal, () => notice.clear());
+        break;
+      } catch (error) {
+        if (!isRetryable(error) || state.shown) throw error;
+        if (attempt >= policy.maxRetries) {
+          throw new ProviderError(error.provider, `${error.message} (gave up after ${policy.maxRetries} ${policy.maxRetries === 1 ? 'retry' : 'retries'})`, {
+            code: error.code,
+            statusCode: error.statusCode,
+            cause: error,
+          });
+        }
+        const delay = retryDelayMs(policy, attempt + 1, retryAfterMs(error));
+        notice.show({ attempt: attempt + 1, retries: policy.maxRetries, delayMs: delay, message: error.message });
+        state.text = '';
+        state.reasoning = '';
+        await sleep(delay, undefined, { signal: options.signal });
       }
-      const delay = retryDelayMs(policy, attempt + 1, retryAfterMs(error));
-      output.note(`jp: ${error.message}; retrying in ${(delay / 1000).toFixed(1)} s (${attempt + 1} of ${policy.maxRetries})`);
-      state.text = '';
-      state.reasoning = '';
-      await sleep(delay, undefined, { signal: options.signal });
     }
+  } finally {
+    notice.clear();
   }
   if (!output.json && state.text !== '' && !state.text.endsWith('\n')) output.write('\n');
   const timestamp = new Date().toISOString();

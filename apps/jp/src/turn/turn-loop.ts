@@ -6,6 +6,7 @@ import { errorResult, type JpTool, type ToolResult, type ToolRunContext } from '
 import { checkToolArguments } from '../tools/check-tool-arguments.ts';
 import { confirmToolRun } from '../tools/confirm-tool-run.ts';
 import type { RetryPolicy } from './retry-policy.ts';
+import type { RetryNotice } from './retry-notice.ts';
 import { runTurn, type ToolCall } from './run-turn.ts';
 
 /** The model kept calling tools past `assistant.max_tool_rounds`: the turn so far is kept, exit 1. */
@@ -80,6 +81,8 @@ export async function runTurnLoop(options: {
   toolContext: Omit<ToolRunContext, 'events'>;
   output: Output;
   retry: RetryPolicy;
+  /** How retries are told (`retryNotice`). */
+  notice?: RetryNotice | undefined;
   maxRounds: number;
   showReasoning?: boolean;
   signal?: AbortSignal | undefined;
@@ -100,6 +103,7 @@ export async function runTurnLoop(options: {
       request: { ...options.request, events: options.forModel?.(events) ?? events, tools: definitions.length > 0 ? definitions : undefined },
       output: options.output,
       retry: options.retry,
+      notice: options.notice,
       showReasoning: options.showReasoning,
       signal: options.signal,
     });

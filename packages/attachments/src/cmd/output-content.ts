@@ -14,15 +14,23 @@ export type OutputContent = (
 /**
  * Turns stdout into content: text when it is UTF-8 without NUL bytes, else a blob. Output over
  * `maxResourceBytes` goes through `conversation.attachment.size_policy` exactly as a file does
- * (allow, truncate, ask, reject); truncated text keeps whole UTF-8 sequences.
+ * (allow, truncate, ask, reject); truncated text keeps whole UTF-8 sequences. Also used for piped
+ * stdin (`--attach -`). `label` names the content in errors (default `input`); `sizeUnknown`: the
+ * content was read only up to a cap and there is more of it.
  */
-export async function outputContent(stdout: Uint8Array, input: string, ctx: HandlerContext): Promise<OutputContent> {
-  const { length, truncation } = await oversizeReadLength(stdout.length, input, input, ctx);
+export async function outputContent(
+  stdout: Uint8Array,
+  input: string,
+  ctx: Pick<HandlerContext, 'limits' | 'askOversize'>,
+  how: { label?: string; sizeUnknown?: boolean } = {},
+): Promise<OutputContent> {
+  const { length, truncation } = await oversizeReadLength(stdout.length, input, how.label ?? input, ctx, { sizeUnknown: how.sizeUnknown === true });
   const head = stdout.subarray(0, length);
   const kept = truncation === undefined ? head : head.subarray(0, utf8Boundary(head));
   const text = decodeText(kept);
   const content: OutputContent = text !== undefined ? { mimeType: 'text/plain', text } : { mimeType: 'application/octet-stream', blob: head };
   if (truncation === undefined) return content;
   const keptBytes = text !== undefined ? kept.length : head.length;
-  return { ...content, note: `truncated: the first ${keptBytes} of ${stdout.length} bytes (${truncation})` };
+  const of = how.sizeUnknown === true ? `more than ${stdout.length - 1}` : String(stdout.length);
+  return { ...content, note: `truncated: the first ${keptBytes} of ${of} bytes (${truncation})` };
 }

@@ -245,6 +245,56 @@ describe('startFileReading, what the reader leaves to this thread', () => {
     expect(fifo.message).toBe('pipe.txt (from d/) is not a regular file (a FIFO, socket or device); attach a regular file or directory');
   });
 
+  it('reads files that say they are empty to their end, on either thread (/proc)', async () => {
+    await ws.write('ok.txt', 'fine');
+    const proc = (name: string): FileToRead => ({ realPath: `/proc/${name}`, uri: `external:proc/${name}`, name, input: 'd/', label: `/proc/${name} (from d/)` });
+    const files = [...filesOf(['ok.txt']), proc('cpuinfo'), proc('meminfo'), proc('self/status')];
+    expect(statSync('/proc/cpuinfo').size).toBe(0);
+    for (const reader of [BY_READER, ON_THIS_THREAD]) {
+      const { resources, stats } = await read(files, { reader, limits: { maxResourceBytes: 1024 * 1024 } });
+      expect(stats.readerFiles).toBe(reader === BY_READER ? 4 : 0);
+      const texts = resources.map((resource) => new TextDecoder().decode(resourceBytes(spool.load(resource))));
+      expect(texts[0]).toBe('fine');
+      expect(texts[1]).toMatch(/^processor\s*:/m);
+      expect(texts[2]).toMatch(/^MemTotal:/);
+      expect(texts[3]).toMatch(/^Name:/);
+    }
+  });
+
+  it('grows its buffer for a file of stat size 0 larger than the first read, also past a small batch buffer', async () => {
+    const smaps: FileToRead = { realPath: '/proc/self/smaps', uri: 'external:proc/smaps', name: 'smaps', input: 'd/', label: 'smaps' };
+    await ws.write('ok.txt', 'fine');
+    const { resources, stats } = await read([...filesOf(['ok.txt']), smaps], { reader: { from: 1, batchBytes: 1024 }, limits: { maxResourceBytes: 16 * 1024 * 1024 } });
+    expect(stats.readerFiles).toBe(2);
+    expect(new TextDecoder().decode(resourceBytes(spool.load(resources[0]!)))).toBe('fine');
+    const text = new TextDecoder().decode(resourceBytes(spool.load(resources[1]!)));
+    expect(text.length).toBeGreaterThan(64 * 1024);
+    expect(text).toMatch(/^[0-9a-f]+-[0-9a-f]+ /);
+    expect(text.endsWith('\n')).toBe(true);
+  });
+
+  it('puts a file holding more than its stat size said to the size policy, reading one byte past the limit', async () => {
+    const cpuinfo: FileToRead = { realPath: '/proc/cpuinfo', uri: 'external:proc/cpuinfo', name: 'cpuinfo', input: 'd/', label: 'cpuinfo (from d/)' };
+    for (const reader of [BY_READER, ON_THIS_THREAD]) {
+      const rejected = await attachmentError(read([cpuinfo], { reader, limits: { maxResourceBytes: 64, sizePolicy: 'reject' } }));
+      expect(rejected.message).toMatch(/^cpuinfo \(from d\/\) holds more than 64 bytes/);
+      const { resources } = await read([cpuinfo], { reader, limits: { maxResourceBytes: 64, sizePolicy: 'truncate' } });
+      const resource = spool.load(resources[0]!);
+      expect(resourceBytes(resource).byteLength).toBeLessThanOrEqual(64);
+      expect(resource.description).toMatch(/^truncated: the first \d+ of more than 64 bytes/);
+      const allowed = await read([cpuinfo], { reader, limits: { maxResourceBytes: 64, sizePolicy: 'allow' } });
+      expect(resourceBytes(spool.load(allowed.resources[0]!)).byteLength).toBeGreaterThan(64);
+    }
+  });
+
+  it('gives a clear error for a special file that opens but cannot be read (/proc/self/mem)', async () => {
+    const mem: FileToRead = { realPath: '/proc/self/mem', uri: 'external:proc/mem', name: 'mem', input: 'd/', label: 'mem (from d/)' };
+    for (const reader of [BY_READER, ON_THIS_THREAD]) {
+      const error = await attachmentError(read([mem], { reader }));
+      expect(error.message).toBe('cannot read mem (from d/): the system refused the read (EIO); attach a regular file');
+    }
+  });
+
   it('reads every file on this thread, with one warning, when the reader fails from the start', async () => {
     const names = ['a.txt', 'b.txt', 'c.txt'];
     for (const name of names) await ws.write(name, name);

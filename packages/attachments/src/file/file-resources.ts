@@ -107,7 +107,7 @@ export async function makeFileResources(
       delivered++;
       options.onFile?.(file);
       if (entry.kind === 'unchanged' && takeKnown(k, remembered[k])) continue;
-      if (entry.kind !== 'read' || entry.size > readLimit) {
+      if (entry.kind !== 'read' || Math.max(entry.size, entry.length) > readLimit) {
         // Read under a larger limit than this context's (a read-ahead): the policy decides, here.
         await readHere(k);
         continue;

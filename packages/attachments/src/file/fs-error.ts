@@ -27,6 +27,11 @@ export function fsAttachmentError(input: string, label: string, error: unknown):
       return new AttachmentError(input, `cannot read ${label}: permission denied; fix its permissions or attach something else`, { ...options, code: 'file_permission_denied' });
     case 'ELOOP':
       return new AttachmentError(input, `cannot read ${label}: too many levels of symbolic links; fix the link`, options);
+    case 'EIO':
+    case 'EINVAL':
+    case 'ENXIO':
+      // A special file that opens but cannot be read from its start (e.g. /proc/self/mem).
+      return new AttachmentError(input, `cannot read ${label}: the system refused the read (${code}); attach a regular file`, options);
     default:
       return new AttachmentError(input, `cannot read ${label}: ${code ?? 'unexpected error'}`, options);
   }

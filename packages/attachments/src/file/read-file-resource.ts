@@ -2,7 +2,7 @@ import fs, { constants } from 'node:fs';
 import { AttachmentError, type LoadedResource } from '@jp/core';
 import { binaryMimeType, loadFileMimeTypes, type FileMimeTypes } from './file-mime-type.ts';
 import { fsAttachmentError, notRegularFileError } from './fs-error.ts';
-import { oversizeReadLength, type OversizeContext } from './oversize-read-length.ts';
+import { HARD_MAX_BYTES, overHardMax, oversizeReadLength, readLimitOf, type OversizeContext } from './oversize-read-length.ts';
 import { isUtf8Text, utf8Boundary, utf8String } from './utf8-text.ts';
 
 /** One file to read: where it really is and how to identify it. */
@@ -42,15 +42,32 @@ function openRegular(file: FileToRead): { fd: number; size: number } {
   }
 }
 
-/** Reads up to `length` bytes from the start; fewer if the file shrank meanwhile. */
-function readPrefix(file: FileToRead, fd: number, length: number): Uint8Array {
-  const buffer = new Uint8Array(length);
-  let filled = 0;
+/** The first read of a file whose stat size is 0, which may hold anything (`/proc`, `/sys`). */
+const FIRST_READ_OF_SIZE_0 = 16 * 1024;
+
+/**
+ * Reads on from `start` (the bytes read so far) to the end of the file or `cap` bytes, whichever
+ * comes first. The stat size is a hint, not a limit: files of `/proc` say 0 whatever they hold,
+ * and a file may grow while it is read. A file of stat size 0 is read until a read returns
+ * nothing; any other ends at a read that returns fewer bytes than asked for once its stat size
+ * is reached (a regular file's end), so a file of the size it says takes one read.
+ */
+function readUpTo(file: FileToRead, fd: number, statSize: number, cap: number, start: Uint8Array = new Uint8Array(0)): Uint8Array {
+  let buffer = new Uint8Array(Math.min(cap, Math.max(start.byteLength + 1, statSize > 0 ? statSize + 1 : FIRST_READ_OF_SIZE_0)));
+  buffer.set(start);
+  let filled = start.byteLength;
   try {
-    while (filled < length) {
-      const bytesRead = fs.readSync(fd, buffer, filled, length - filled, filled);
+    while (filled < cap) {
+      if (filled === buffer.byteLength) {
+        const larger = new Uint8Array(Math.min(cap, buffer.byteLength * 2));
+        larger.set(buffer);
+        buffer = larger;
+      }
+      const asked = buffer.byteLength - filled;
+      const bytesRead = fs.readSync(fd, buffer, filled, asked, null);
       if (bytesRead === 0) break;
       filled += bytesRead;
+      if (statSize > 0 && filled >= statSize && bytesRead < asked) break;
     }
   } catch (error) {
     throw fsAttachmentError(file.input, file.label, error);
@@ -63,28 +80,52 @@ function readPrefix(file: FileToRead, fd: number, length: number): Uint8Array {
  * the name is not that of a binary format such as PDF), else a blob. A truncated text keeps whole
  * UTF-8 sequences and says so in `description`. A blob keeps `bytes`.
  */
-export function resourceFromBytes(file: FileToRead, bytes: Uint8Array, read: { size: number; truncation?: string | undefined }, mimeTypes: FileMimeTypes): LoadedResource {
+export function resourceFromBytes(
+  file: FileToRead,
+  bytes: Uint8Array,
+  read: { size: number; truncation?: string | undefined; sizeUnknown?: boolean },
+  mimeTypes: FileMimeTypes,
+): LoadedResource {
   const cut = read.truncation !== undefined;
   const kept = cut ? bytes.subarray(0, utf8Boundary(bytes)) : bytes;
   const { text: textType, media } = mimeTypes.of(file.realPath);
   const isText = media === undefined && isUtf8Text(kept);
   const raw = isText ? kept : bytes;
-  const description = cut ? `truncated: the first ${raw.byteLength} of ${read.size} bytes (${read.truncation})` : undefined;
+  const of = read.sizeUnknown === true ? `more than ${read.size}` : String(read.size);
+  const description = cut ? `truncated: the first ${raw.byteLength} of ${of} bytes (${read.truncation})` : undefined;
   const base = { uri: file.uri, name: file.name, ...(description === undefined ? {} : { description }) };
   if (isText) return { ...base, mimeType: textType, text: utf8String(raw) };
   return { ...base, mimeType: media ?? binaryMimeType(file.realPath), blob: raw };
 }
 
 /**
- * Reads one regular file into a resource (see `resourceFromBytes`). The size comes from `fstat`
- * before anything is read, and the size policy decides how much to read.
+ * Reads one regular file into a resource (see `resourceFromBytes`). The size policy first decides
+ * on the size `fstat` gives, before anything is read. What it lets through whole is read to the
+ * end of the file, one byte past what is taken without a decision: a file that holds more than
+ * its stat size said (a `/proc` file says 0) and more than that is put to the policy again, as a
+ * size known only to be over the limit.
  */
 export async function readFileResource(file: FileToRead, ctx: OversizeContext): Promise<LoadedResource> {
   const mimeTypes = await loadFileMimeTypes();
   const { fd, size } = openRegular(file);
   try {
-    const { length, truncation } = await oversizeReadLength(size, file.input, file.label, ctx);
-    return resourceFromBytes(file, readPrefix(file, fd, length), { size, truncation }, mimeTypes);
+    const planned = await oversizeReadLength(size, file.input, file.label, ctx);
+    if (planned.truncation !== undefined) {
+      return resourceFromBytes(file, readUpTo(file, fd, size, planned.length), { size, truncation: planned.truncation }, mimeTypes);
+    }
+    const most = planned.length > ctx.limits.maxResourceBytes ? HARD_MAX_BYTES : readLimitOf(ctx);
+    const bytes = readUpTo(file, fd, size, most + 1);
+    if (bytes.byteLength <= most) return resourceFromBytes(file, bytes, { size: bytes.byteLength }, mimeTypes);
+    if (most === HARD_MAX_BYTES) throw overHardMax(bytes.byteLength, file.input, file.label, true);
+    const over = await oversizeReadLength(bytes.byteLength, file.input, file.label, ctx, { sizeUnknown: true });
+    if (over.truncation !== undefined) {
+      const read = { size: ctx.limits.maxResourceBytes, truncation: over.truncation, sizeUnknown: true };
+      return resourceFromBytes(file, bytes.subarray(0, over.length), read, mimeTypes);
+    }
+    // Allowed whole: the rest, up to what one resource can hold.
+    const whole = readUpTo(file, fd, size, HARD_MAX_BYTES + 1, bytes);
+    if (whole.byteLength > HARD_MAX_BYTES) throw overHardMax(whole.byteLength, file.input, file.label, true);
+    return resourceFromBytes(file, whole, { size: whole.byteLength }, mimeTypes);
   } finally {
     fs.closeSync(fd);
   }

@@ -78,6 +78,7 @@ function readerWorker(): void {
 
   const begin = ({ maxBytes, fd, batchFiles, batchBytes }: ReaderStart) => {
     const flags = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK;
+    const firstReadOfSize0 = 16 * 1024;
     const paths: string[] = [];
     const remembered: number[] = [];
     let next = 0;
@@ -118,6 +119,15 @@ function readerWorker(): void {
       flush();
       parentPort!.postMessage({ entries, spooled } satisfies ReadBatch);
       entries = [];
+    };
+
+    /** Keeps the `length` bytes of the file being read at `used` and makes room for `size` from there. */
+    const grow = (length: number, size: number): void => {
+      if (used + size <= view.length) return;
+      const partial = Buffer.from(view.subarray(used, used + length));
+      flush();
+      if (size > view.length) view = Buffer.allocUnsafe(size);
+      partial.copy(view, 0);
     };
 
     /** Makes room for `size` more bytes in the gathering buffer. */
@@ -168,13 +178,27 @@ function readerWorker(): void {
           entries.push({ index, kind: 'fallback' });
           return;
         }
+        // The stat size is a hint (files of /proc say 0): read to the end, at most one byte past
+        // `maxBytes`, as readUpTo in read-file-resource.ts does.
         const size = stats.size;
-        room(size);
+        const cap = maxBytes + 1;
+        let capacity = Math.min(cap, size > 0 ? size + 1 : firstReadOfSize0);
+        room(capacity);
         let length = 0;
-        while (length < size) {
-          const bytesRead = fs.readSync(file, view, used + length, size - length, length);
-          if (bytesRead === 0) break; // shrank meanwhile: keep what there is
+        while (length < cap) {
+          if (length === capacity) {
+            capacity = Math.min(cap, capacity * 2);
+            grow(length, capacity);
+          }
+          const asked = capacity - length;
+          const bytesRead = fs.readSync(file, view, used + length, asked, null);
+          if (bytesRead === 0) break;
           length += bytesRead;
+          if (size > 0 && length >= size && bytesRead < asked) break;
+        }
+        if (length > maxBytes) {
+          entries.push({ index, kind: 'fallback' });
+          return;
         }
         const bytes = view.subarray(used, used + length);
         const sha256 = crypto.hash('sha256', bytes, 'hex');

@@ -1,0 +1,49 @@
+import type { Output } from '../output/output.ts';
+
+/** One retry of a provider call, as a notice tells it. */
+export interface Retry {
+  /** 1-based. */
+  attempt: number;
+  retries: number;
+  delayMs: number;
+  /** Why: the provider's error message. */
+  message: string;
+}
+
+/** Tells of retries while they happen; `clear` once the answer comes or the call fails for good. */
+export interface RetryNotice {
+  show(retry: Retry): void;
+  clear(): void;
+}
+
+/**
+ * How a retry is told (RFD 010, "Retries"): one line redrawn in place on a terminal; with
+ * `-F json` a `{"type":"retry",…}` line among the events on stdout; nothing with `--quiet`, and
+ * nothing on a stderr that is not a terminal unless `-v` (a line per retry) — the error that ends
+ * the query says how many retries it made, so a script's stderr keeps to one line.
+ */
+export function retryNotice(output: Output, options: { verbose: boolean; stream?: NodeJS.WriteStream }): RetryNotice {
+  const stream = options.stream ?? process.stderr;
+  const text = (retry: Retry) => `jp: ${retry.message}; retrying in ${(retry.delayMs / 1000).toFixed(1)} s (${retry.attempt} of ${retry.retries})`;
+  if (output.json) {
+    return { show: (retry) => output.data({ type: 'retry', ...retry }), clear: () => undefined };
+  }
+  if (output.options.quiet) return { show: () => undefined, clear: () => undefined };
+  if (stream.isTTY === true) {
+    let drawn = false;
+    return {
+      show(retry) {
+        const width = Math.max(20, (stream.columns ?? 80) - 1);
+        const line = text(retry);
+        stream.write(`\r\x1b[2K${line.length > width ? `${line.slice(0, width - 1)}…` : line}`);
+        drawn = true;
+      },
+      clear() {
+        if (drawn) stream.write('\r\x1b[2K');
+        drawn = false;
+      },
+    };
+  }
+  if (options.verbose) return { show: (retry) => stream.write(`${text(retry)}\n`), clear: () => undefined };
+  return { show: () => undefined, clear: () => undefined };
+}

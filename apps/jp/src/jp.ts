@@ -11,8 +11,6 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // stack trace: the command finishes its work — a query still stores its turn — and exits with
   // its own code (RFD 010).
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
-  // What libraries print through `console` meets the terminal under the same rule as jp's output.
-  (await import('./output/library-console.ts')).routeLibraryConsole();
   const { main } = await import('./cli/main.ts');
   process.exitCode = await main(args);
   // Every command has finished its work when `main` returns: ending now spares the rest of the

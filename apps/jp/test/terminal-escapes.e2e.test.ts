@@ -259,10 +259,14 @@ describe('untrusted text on a real terminal (script(1) pty)', { timeout: 30_000 
     expect(error.message).toContain(PAYLOAD);
   });
 
-  it('what a library logs about a server (the Anthropic SDK on an event that is not JSON) is shown visibly', async () => {
+  it('what a library logs about a server (the Anthropic SDK on an event that is not JSON) is told only with -v, and visibly', async () => {
     const [start] = anthropicStreamEvents([{ type: 'text', text: 'x' }]);
     server.enqueue(sseResponse([start!, { event: 'content_block_delta', data: `junk${PAYLOAD}` }]));
-    const result = await pty(['query', '--new', '-m', 'anthropic/claude-test', 'hello']);
+    const quiet = await pty(['query', '--new', '-m', 'anthropic/claude-test', 'hello']);
+    expect(quiet.code, quiet.terminal).not.toBe(0);
+    expect(quiet.terminal).not.toContain('Could not parse message into JSON');
+    server.enqueue(sseResponse([start!, { event: 'content_block_delta', data: `junk${PAYLOAD}` }]));
+    const result = await pty(['-v', 'query', '--new', '-m', 'anthropic/claude-test', 'hello']);
     expect(result.code, result.terminal).not.toBe(0);
     expect(result.terminal).toContain('Could not parse message into JSON');
     // An SSE line ends at CR: what follows `\r` in the payload is not part of the event.

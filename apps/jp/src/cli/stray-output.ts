@@ -1,4 +1,5 @@
 import { formatWithOptions } from 'node:util';
+import { visibleText } from '../output/terminal-text.ts';
 import type { GlobalOptions } from './global-options.ts';
 
 /** How what others print is told: only with `-v`, as a warning in the command's format. */
@@ -11,7 +12,9 @@ const CONSOLE_METHODS = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as co
  * Node's warnings (`MaxListenersExceededWarning`, `TimeoutOverflowWarning`, deprecations, and a
  * library's `process.emitWarning`) lose Node's default printer, and `console` calls — which jp
  * never makes — go the same way. They are told, one line each, only with `-v`; with `-F json`
- * as `{"warning": …}` lines. Their causes are fixed where they are known; this is the guard.
+ * as `{"warning": …}` lines, and shown visibly (terminal-text.ts): a library may quote what a
+ * server sent (the Anthropic SDK logs an event that is not JSON as it received it). Their causes
+ * are fixed where they are known; this is the guard.
  */
 export function guardStrayOutput(): void {
   process.removeAllListeners('warning');
@@ -28,5 +31,5 @@ function tell(text: string): void {
   if (!mode.verbose) return;
   const line = text.replace(/\s*\n\s*/g, '; ').trim();
   if (mode.format === 'json') process.stderr.write(`${JSON.stringify({ warning: line })}\n`);
-  else process.stderr.write(`jp: warning (not from jp): ${line}\n`);
+  else process.stderr.write(`jp: warning (not from jp): ${visibleText(line)}\n`);
 }

@@ -1,4 +1,5 @@
 import type { Output } from '../output/output.ts';
+import { visibleText } from '../output/terminal-text.ts';
 
 /** One retry of a provider call, as a notice tells it. */
 export interface Retry {
@@ -24,7 +25,8 @@ export interface RetryNotice {
  */
 export function retryNotice(output: Output, options: { verbose: boolean; stream?: NodeJS.WriteStream }): RetryNotice {
   const stream = options.stream ?? process.stderr;
-  const text = (retry: Retry) => `jp: ${retry.message}; retrying in ${(retry.delayMs / 1000).toFixed(1)} s (${retry.attempt} of ${retry.retries})`;
+  // The provider's message is not jp's: shown visibly, as every line jp writes on stderr.
+  const text = (retry: Retry) => `jp: ${visibleText(retry.message)}; retrying in ${(retry.delayMs / 1000).toFixed(1)} s (${retry.attempt} of ${retry.retries})`;
   if (output.json) {
     return { show: (retry) => output.data({ type: 'retry', ...retry }), clear: () => undefined };
   }

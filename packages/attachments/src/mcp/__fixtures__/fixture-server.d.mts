@@ -10,7 +10,7 @@ export interface FixtureServerOptions {
   slowMs?: number;
   /** Every read exits the process (as `--crash-on-read` does). */
   crashOnRead?: boolean;
-  /** Where `fixture://env` reads FIXTURE_ECHO_ENV from. */
+  /** Where `fixture://env` reads FIXTURE_ECHO_ENV from, and the `embedded_resource` tool FIXTURE_EMBED_URIS and FIXTURE_EMBED_TEXT. */
   env?: Record<string, string | undefined>;
 }
 

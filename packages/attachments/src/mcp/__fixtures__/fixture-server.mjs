@@ -9,7 +9,8 @@
 //   node fixture-server.mjs [--exit-on-init | --hang-on-init | --crash-on-read]
 //   env: FIXTURE_SLOW_MS (delay of fixture://slow, default 2000),
 //        FIXTURE_PID_FILE (the server writes its pid there, so tests can check it was stopped),
-//        FIXTURE_ECHO_ENV (a variable whose value fixture://env returns, to test env passing).
+//        FIXTURE_ECHO_ENV (a variable whose value fixture://env returns, to test env passing),
+//        FIXTURE_EMBED_URIS / FIXTURE_EMBED_TEXT (what the embedded_resource tool returns).
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -122,6 +123,15 @@ export function createFixtureServer(options = {}) {
   // For the tool-call work (resource_link handling) to come.
   server.registerTool('readme_link', { description: 'Returns a link to the fixture README' }, async () => ({
     content: [{ type: 'resource_link', uri: 'fixture://docs/readme', name: 'readme', mimeType: 'text/markdown' }],
+  }));
+
+  // Embedded resources under URIs the test chooses (FIXTURE_EMBED_URIS, one a line): a server that
+  // returns resources it does not serve, files outside the workspace, or another server's URIs.
+  server.registerTool('embedded_resource', { description: 'Returns embedded resources under the URIs in FIXTURE_EMBED_URIS' }, async () => ({
+    content: (env.FIXTURE_EMBED_URIS ?? 'fixture://env')
+      .split('\n')
+      .filter((uri) => uri !== '')
+      .map((uri) => ({ type: 'resource', resource: { uri, mimeType: 'text/plain', text: env.FIXTURE_EMBED_TEXT ?? 'embedded\n' } })),
   }));
 
   return server;

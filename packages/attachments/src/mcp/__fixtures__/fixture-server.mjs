@@ -12,6 +12,7 @@
 //        FIXTURE_ECHO_ENV (a variable whose value fixture://env returns, to test env passing),
 //        FIXTURE_EMBED_URIS / FIXTURE_EMBED_TEXT (what the embedded_resource tool returns).
 import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -125,12 +126,15 @@ export function createFixtureServer(options = {}) {
     content: [{ type: 'resource_link', uri: 'fixture://docs/readme', name: 'readme', mimeType: 'text/markdown' }],
   }));
 
-  // Embedded resources under URIs the test chooses (FIXTURE_EMBED_URIS, one a line): a server that
-  // returns resources it does not serve, files outside the workspace, or another server's URIs.
+  // Embedded resources under URIs the test chooses (FIXTURE_EMBED_URIS, one a line; `{cwd}` and
+  // `{parent}` stand for the server's directory and the one above it, so no path needs to be in the
+  // configuration): a server returning resources it does not serve, files outside the workspace,
+  // or another server's URIs.
   server.registerTool('embedded_resource', { description: 'Returns embedded resources under the URIs in FIXTURE_EMBED_URIS' }, async () => ({
     content: (env.FIXTURE_EMBED_URIS ?? 'fixture://env')
       .split('\n')
       .filter((uri) => uri !== '')
+      .map((uri) => uri.replaceAll('{cwd}', process.cwd()).replaceAll('{parent}', path.dirname(process.cwd())))
       .map((uri) => ({ type: 'resource', resource: { uri, mimeType: 'text/plain', text: env.FIXTURE_EMBED_TEXT ?? 'embedded\n' } })),
   }));
 

@@ -9,7 +9,7 @@ import { closeMcpClients } from '../mcp/mcp-client-pool.ts';
 import { createAttachmentRegistry, handlerContext } from '../resolution/attachment-runtime.ts';
 import { isSnapshotOnly } from '../resolution/resolve-turn-attachments.ts';
 import { checkAll, type FreshnessCheck } from '../resolution/check-freshness.ts';
-import { declarationsEver } from '../resolution/refreshable.ts';
+import { declarationsEver, originsByUri } from '../resolution/refreshable.ts';
 import { mcpServerOfTool } from '../tools/mcp-tool-name.ts';
 import type { SnapshotSummary } from '../store/scan-events-file.ts';
 
@@ -130,7 +130,7 @@ export async function attachmentLs(globals: GlobalOptions, options: { id?: strin
       const evidence = {
         workspaceRoot: ctx.workspace.root,
         // A tool result whose request is missing is still a tool's, never the user's.
-        snapshots: snapshots.map(({ uri, toolCallId, tool }) => ({ uri, tool: toolCallId === undefined ? undefined : (tool ?? '') })),
+        origins: originsByUri(snapshots.map(({ uri, toolCallId, tool }) => ({ uri, tool: toolCallId === undefined ? undefined : (tool ?? '') }))),
         declarations: declarationsEver(declarations, configEvents),
         covers: (declaration: string, uri: string) => registry.covers(declaration, uri, hctx),
         mcpServerOfTool: (tool: string) => mcpServerOfTool(tool, config),

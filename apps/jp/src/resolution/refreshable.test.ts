@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConversationEvent } from '@jp/core';
 import { createAttachmentRegistry } from './attachment-runtime.ts';
 import { mcpServerOfTool } from '../tools/mcp-tool-name.ts';
-import { declarationsEver, refreshable, snapshotOrigins, type SnapshotOrigin } from './refreshable.ts';
+import { declarationsEver, originsByUri, refreshable, snapshotOrigins, type SnapshotOrigin } from './refreshable.ts';
 
 const ROOT = '/ws';
 const EXTERNAL = `external:${'a'.repeat(64)}/x.pdf`;
@@ -18,7 +18,7 @@ const tool = (...names: string[]): SnapshotOrigin[] => names.map((name) => ({ ur
 function decide(uri: string, origins: SnapshotOrigin[], declarations: readonly string[] = DECLARED) {
   return refreshable(uri, {
     workspaceRoot: ROOT,
-    snapshots: [{ uri: 'file:///ws/other.txt' }, ...origins.map((origin) => ({ ...origin, uri }))],
+    origins: originsByUri([{ uri: 'file:///ws/other.txt' }, ...origins.map((origin) => ({ ...origin, uri }))]),
     declarations,
     covers: (declaration, candidate) => registry.covers(declaration, candidate, hctx),
     mcpServerOfTool: (name) => mcpServerOfTool(name, config),

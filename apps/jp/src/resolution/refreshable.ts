@@ -9,12 +9,15 @@ export interface SnapshotOrigin {
   tool?: string | undefined;
 }
 
+/** Who put each URI in the stream, in stream order: `undefined` for the user, else a tool's name. */
+export type OriginsByUri = ReadonlyMap<string, ReadonlyArray<string | undefined>>;
+
 /** What the stored stream and the configuration say about where the URIs of a conversation came from. */
 export interface RefreshEvidence {
   /** The workspace root (real path): `file:` URIs outside it are never re-read. */
   workspaceRoot: string;
-  /** Every resource snapshot of the stream, in order. */
-  snapshots: readonly SnapshotOrigin[];
+  /** Every resource snapshot of the stream, by URI (`originsByUri`). */
+  origins: OriginsByUri;
   /** Every declaration the conversation has had (see `declarationsEver`). */
   declarations: readonly string[];
   /** Whether a declaration produces the URI (the registry's `covers`). */
@@ -70,8 +73,8 @@ export function refreshable(uri: string, evidence: RefreshEvidence): RefreshDeci
   if (scheme === 'external') return refused(`${uri} is a snapshot of a file outside the workspace; it cannot be refreshed (its source is not known to jp)`);
   if (scheme === 'stdin') return refused(`${uri} is a snapshot of piped input; it cannot be refreshed (there is nothing to read again)`);
   if (scheme === 'data') return refused(`${uri} is inline data (an image or audio block); it cannot be refreshed (it has no source to read again)`);
-  const snapshots = evidence.snapshots.filter((snapshot) => snapshot.uri === uri);
-  if (snapshots.length === 0) {
+  const origins = evidence.origins.get(uri) ?? [];
+  if (origins.length === 0) {
     return refused(`${uri} is not a resource in this conversation; only URIs already attached or returned by tools can be refreshed`);
   }
 
@@ -88,12 +91,23 @@ export function refreshable(uri: string, evidence: RefreshEvidence): RefreshDeci
   }
 
   let server: string | undefined;
-  for (const snapshot of snapshots) {
-    const returnedBy = snapshot.tool === undefined ? undefined : evidence.mcpServerOfTool(snapshot.tool);
+  for (const tool of origins) {
+    const returnedBy = tool === undefined ? undefined : evidence.mcpServerOfTool(tool);
     if (returnedBy !== undefined) server = returnedBy;
   }
   if (server !== undefined) return { refreshable: true, input: `mcp+${server}+${uri}`, because: 'mcp-result' };
   return refused(notTheUsers(uri, scheme));
+}
+
+/** Snapshots grouped by URI, each URI's origins in order. */
+export function originsByUri(snapshots: Iterable<SnapshotOrigin>): Map<string, Array<string | undefined>> {
+  const byUri = new Map<string, Array<string | undefined>>();
+  for (const { uri, tool } of snapshots) {
+    const origins = byUri.get(uri);
+    if (origins === undefined) byUri.set(uri, [tool]);
+    else origins.push(tool);
+  }
+  return byUri;
 }
 
 /**

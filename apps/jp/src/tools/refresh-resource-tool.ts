@@ -1,7 +1,7 @@
 import type { ConversationEvent, Resource } from '@jp/core';
 import { resourceSha256 } from '../store/blob-sha256.ts';
 import type { ToolDefinition } from '@jp/providers';
-import { declarationsEver, refreshable, snapshotOrigins } from '../resolution/refreshable.ts';
+import { declarationsEver, originsByUri, refreshable, snapshotOrigins } from '../resolution/refreshable.ts';
 import { withCanonicalFileUris } from '../resolution/canonical-file-uri.ts';
 import { errorResult, type JpTool, type ToolResult, type ToolRunContext } from './jp-tool.ts';
 
@@ -47,7 +47,7 @@ async function refresh(args: Record<string, unknown>, ctx: ToolRunContext): Prom
   if (typeof uri !== 'string' || uri === '') return errorResult('refresh_resource needs {"uri": "<uri of a resource in this conversation>"}');
   const decision = refreshable(uri, {
     workspaceRoot: ctx.workspaceRoot,
-    snapshots: snapshotOrigins(ctx.events),
+    origins: originsByUri(snapshotOrigins(ctx.events)),
     declarations: declarationsEver(ctx.declarations, ctx.events),
     covers: (declaration, candidate) => ctx.registry.covers(declaration, candidate, ctx.handlerContext),
     mcpServerOfTool: ctx.mcpServerOfTool,

@@ -1,4 +1,4 @@
-import { AttachmentError, UsageError } from '@jp/core';
+import { AttachmentError, UsageError, type ConversationEvent } from '@jp/core';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { workspaceContext, type CommandContext } from '../cli/command-context.ts';
 import { readCfgArgs, readUserConfig, resolveConfig } from '../config/load-config.ts';
@@ -9,6 +9,8 @@ import { closeMcpClients } from '../mcp/mcp-client-pool.ts';
 import { createAttachmentRegistry, handlerContext } from '../resolution/attachment-runtime.ts';
 import { isSnapshotOnly } from '../resolution/resolve-turn-attachments.ts';
 import { checkAll, type FreshnessCheck } from '../resolution/check-freshness.ts';
+import { declarationsEver, originsByUri } from '../resolution/refreshable.ts';
+import { mcpServerOfTool } from '../tools/mcp-tool-name.ts';
 import type { SnapshotSummary } from '../store/scan-events-file.ts';
 
 interface Selected {
@@ -17,6 +19,8 @@ interface Selected {
   config: Config;
   /** Every resource snapshot of the stream, in order, known from events.jsonl alone. */
   snapshots: SnapshotSummary[];
+  /** The configuration deltas of the stream (which declarations it has had). */
+  configEvents: ConversationEvent[];
 }
 
 /** The conversation's configuration and snapshots, without reading a single blob. */
@@ -26,7 +30,7 @@ async function load(globals: GlobalOptions, idOption: string | undefined): Promi
   const scanned = await ctx.store.scan(id);
   for (const warning of scanned.warnings) ctx.output.warn(warning);
   const config = resolveConfig([...effectiveConversationLayers(readUserConfig(), ctx.store.baseConfig(id), scanned.configEvents), readCfgArgs(globals.cfg)]);
-  return { ctx, id, config, snapshots: scanned.snapshots };
+  return { ctx, id, config, snapshots: scanned.snapshots, configEvents: scanned.configEvents };
 }
 
 /** Records a new list of declarations as a config delta, under the conversation's lock. */
@@ -108,7 +112,7 @@ function humanSize(bytes: number): string {
  * whether the snapshot is fresh, changed, missing or not refreshable.
  */
 export async function attachmentLs(globals: GlobalOptions, options: { id?: string; check?: boolean }): Promise<void> {
-  const { ctx, id, config, snapshots } = await load(globals, options.id);
+  const { ctx, id, config, snapshots, configEvents } = await load(globals, options.id);
   const declarations = config.conversation.attachments;
   const registry = createAttachmentRegistry();
   const hctx = handlerContext(ctx.workspace, ctx.cwd, config, ctx.output);
@@ -123,7 +127,15 @@ export async function attachmentLs(globals: GlobalOptions, options: { id?: strin
     const undeclared = newest.filter((snapshot) => !covered.has(snapshot.uri)).map(listed);
     if (options.check) {
       const all = [...groups.flatMap((group) => group.resources), ...undeclared];
-      const checks = await checkAll(all, { registry, declarations, handlerContext: hctx });
+      const evidence = {
+        workspaceRoot: ctx.workspace.root,
+        // A tool result whose request is missing is still a tool's, never the user's.
+        origins: originsByUri(snapshots.map(({ uri, toolCallId, tool }) => ({ uri, tool: toolCallId === undefined ? undefined : (tool ?? '') }))),
+        declarations: declarationsEver(declarations, configEvents),
+        covers: (declaration: string, uri: string) => registry.covers(declaration, uri, hctx),
+        mcpServerOfTool: (tool: string) => mcpServerOfTool(tool, config),
+      };
+      const checks = await checkAll(all, { registry, handlerContext: hctx, evidence });
       all.forEach((resource, i) => Object.assign(resource, checks[i]));
     }
     if (ctx.output.json) {

@@ -1,5 +1,6 @@
 import type { ConversationEvent, ToolCallResponseEvent } from '@jp/core';
 import type { JpTool } from '../tools/jp-tool.ts';
+import { mcpServerOfTool } from '../tools/mcp-tool-name.ts';
 import { loadMcpTools } from '../tools/mcp-tools.ts';
 import { selectTools } from '../tools/select-tools.ts';
 import { DEFAULT_RETRY_POLICY } from '../turn/retry-policy.ts';
@@ -61,6 +62,7 @@ export async function answerTurn(session: QuerySession, turn: TurnOpening): Prom
       toolContext: {
         workspaceRoot: ctx.workspace.root,
         declarations: config.conversation.attachments,
+        mcpServerOfTool: (tool) => mcpServerOfTool(tool, config),
         registry: session.registry,
         handlerContext: session.handlerContext,
         output,

@@ -1,12 +1,21 @@
 import { isJpError } from '@jp/core';
+import type { AttachmentRegistry, HandlerContext } from '@jp/attachments';
 import { resourceSha256 } from '../store/blob-sha256.ts';
-import { refreshInput, type RefreshRouting } from './refresh-input.ts';
+import { refreshable, type RefreshEvidence } from './refreshable.ts';
+
+/** What re-reading needs: the handlers, and what decides whether a URI may be re-read. */
+export interface RefreshRouting {
+  registry: AttachmentRegistry;
+  handlerContext: HandlerContext;
+  evidence: RefreshEvidence;
+}
 
 /**
  * How a snapshot compares with its source now:
  * - `fresh`: re-read, same sha256; `changed`: re-read, different content;
  * - `missing`: the source is gone (file deleted, 404, unknown MCP resource, command not found);
- * - `not-refreshable`: nothing can read it again (`external:` files, `stdin:`);
+ * - `not-refreshable`: nothing may read it again (`external:` files, `stdin:`, and what `refreshable`
+ *   refuses, such as a `cmd:` URI only a tool produced);
  * - `error`: re-reading failed for another reason (network, timeout, size policy) — see `error`.
  */
 export type Freshness = 'fresh' | 'changed' | 'missing' | 'not-refreshable' | 'error';
@@ -26,13 +35,12 @@ function isMissing(error: unknown): boolean {
   return error.code === 'http_status' && /\breturned (404|410)\b/.test(error.message);
 }
 
-/** Re-reads one snapshot's source through its handler (as `refresh_resource` does) and compares checksums. */
+/** Re-reads one snapshot's source as `refresh_resource` would (the same `refreshable` rule) and compares checksums. */
 export async function checkFreshness(uri: string, sha256: string, routing: RefreshRouting): Promise<FreshnessCheck> {
-  if (uri.startsWith('external:') || uri.startsWith('stdin:')) return { status: 'not-refreshable' };
-  const input = refreshInput(uri, routing);
-  if (input === undefined) return { status: 'not-refreshable' };
+  const decision = refreshable(uri, routing.evidence);
+  if (!decision.refreshable) return { status: 'not-refreshable' };
   try {
-    const resource = await routing.registry.refresh(input, routing.handlerContext);
+    const resource = await routing.registry.refresh(decision.input, routing.handlerContext);
     return { status: resourceSha256(resource) === sha256 ? 'fresh' : 'changed' };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

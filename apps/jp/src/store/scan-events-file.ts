@@ -23,6 +23,8 @@ export interface SnapshotSummary {
   sha256: string;
   /** The tool call whose result carried it; absent for an attachment. */
   toolCallId?: string | undefined;
+  /** The name of that tool, from the call's request, when the stream has it (`scanEventsFile` only). */
+  tool?: string | undefined;
 }
 
 export interface ScannedEvents {
@@ -100,14 +102,23 @@ export function scanEventsFile(file: string, displayName: string = file): Scanne
   const { lines, warnings } = readStoredLines(file, displayName);
   const configEvents: ConversationEvent[] = [];
   const snapshots: SnapshotSummary[] = [];
+  const toolOfCall = new Map<string, string>();
   let turns = 0;
   for (const stored of lines) {
-    const type = (stored.json as { type?: unknown } | null)?.type;
+    const json = stored.json as { type?: unknown; id?: unknown; name?: unknown } | null;
+    const type = json?.type;
     if (type === 'turn_start') turns++;
+    if (type === 'tool_call_request' && typeof json?.id === 'string' && typeof json.name === 'string') toolOfCall.set(json.id, json.name);
     // Only what is used is validated: configuration deltas by their schema, resource summaries by
     // hand. Commands that use the answers read them with `readEventsFile`, which checks them all.
     if (type === 'config_delta') configEvents.push(parseStoredLine(stored, displayName));
-    else snapshots.push(...hollowStoredLine(stored, displayName).snapshots);
+    else {
+      for (const snapshot of hollowStoredLine(stored, displayName).snapshots) {
+        // Which tool returned a resource decides whether it may be read again (`refreshable`).
+        const tool = snapshot.toolCallId === undefined ? undefined : toolOfCall.get(snapshot.toolCallId);
+        snapshots.push(tool === undefined ? snapshot : { ...snapshot, tool });
+      }
+    }
   }
   return { configEvents, snapshots, turns, warnings };
 }

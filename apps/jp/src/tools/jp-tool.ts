@@ -14,8 +14,10 @@ export interface ToolRunContext {
   workspaceRoot: string;
   /** The conversation so far, this turn's events included. */
   events: readonly ConversationEvent[];
-  /** Declared attachments of the conversation (for routing refreshes of MCP URIs). */
+  /** Declared attachments of the conversation (for deciding and routing refreshes). */
   declarations: readonly string[];
+  /** The configured MCP server a tool name belongs to (`mcpServerOfTool`), for refreshing what its tools returned. */
+  mcpServerOfTool: (tool: string) => string | undefined;
   registry: AttachmentRegistry;
   handlerContext: HandlerContext;
   output: Output;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { AttachmentRegistry } from '@jp/attachments';
 import { Output } from '../output/output.ts';
 import type { ToolRunContext } from './jp-tool.ts';
-import { canonicalFileUri, createLocalTool } from './local-tool.ts';
+import { createLocalTool } from './local-tool.ts';
 
 const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), '__fixtures__', 'fixture-tool.mjs');
 const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'jp-tool-')));
@@ -19,6 +19,7 @@ function ctx(overrides: Partial<ToolRunContext> = {}): ToolRunContext {
     workspaceRoot: root,
     events: [],
     declarations: [],
+    mcpServerOfTool: () => undefined,
     registry: {} as AttachmentRegistry,
     handlerContext: { workspaceRoot: root, cwd: root, limits: { maxResourceBytes: 1, maxFiles: 1, sizePolicy: 'reject' }, logger: { warn() {} } },
     output,
@@ -123,15 +124,5 @@ describe('local tools (RFD 058)', () => {
   it('a missing program is an error result', async () => {
     const missing = createLocalTool('gone', { command: 'jp-no-such-program', args: [], description: 'd', parameters: {}, run: 'unattended', timeout_secs: 5, max_output_bytes: 10 });
     expect(await missing.call({}, ctx())).toEqual({ content: [{ type: 'text', text: 'tool gone could not be started: program jp-no-such-program not found' }], isError: true });
-  });
-});
-
-describe('canonicalFileUri', () => {
-  it('resolves relative and dotted file URIs against the workspace and refuses the outside', () => {
-    expect(canonicalFileUri('file:src/../src/a.rs', '/w')).toBe('file:///w/src/a.rs');
-    expect(canonicalFileUri('file:///w/./b.txt', '/w')).toBe('file:///w/b.txt');
-    expect(canonicalFileUri('https://x.test/a', '/w')).toBe('https://x.test/a');
-    expect(() => canonicalFileUri('file:../etc/passwd', '/w')).toThrow(/outside the workspace/);
-    expect(() => canonicalFileUri('file:///etc/passwd', '/w')).toThrow(/outside the workspace/);
   });
 });

@@ -1,11 +1,10 @@
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type ContentBlock, type InputRequest } from '@jp/core';
 import { parseToolOutput } from '@jp/core/schemas';
 import { stderrTail } from '@jp/attachments';
 import type { ToolDefinition } from '@jp/providers';
 import type { Config } from '../config/config-schema.ts';
 import { answerQuestion, UnansweredQuestion } from './answer-question.ts';
+import { canonicalFileUri } from '../resolution/canonical-file-uri.ts';
 import { errorResult, type JpTool, type ToolResult, type ToolRunContext } from './jp-tool.ts';
 import { runToolProcess } from './run-tool-process.ts';
 
@@ -13,20 +12,6 @@ type LocalToolConfig = Config['tools'][string];
 
 /** Questions a tool may ask in a row before jp gives up on it. */
 const MAX_QUESTION_ROUNDS = 10;
-
-/**
- * A `file:` URI a tool returned, made canonical against the workspace root: `file:src/a.rs` and
- * `file:///<root>/src/../src/a.rs` both become `file:///<root>/src/a.rs`. A file outside the
- * workspace is refused (the block is skipped with a warning).
- */
-export function canonicalFileUri(uri: string, workspaceRoot: string): string {
-  if (!uri.startsWith('file:')) return uri;
-  const rest = uri.slice('file:'.length);
-  const absolute = rest.startsWith('//') ? fileURLToPath(uri) : path.resolve(workspaceRoot, decodeURIComponent(rest));
-  const relative = path.relative(workspaceRoot, absolute);
-  if (relative.startsWith('..') || path.isAbsolute(relative)) throw new Error(`${uri} is outside the workspace`);
-  return pathToFileURL(absolute).href;
-}
 
 /**
  * A program from `tools.<name>`: arguments as JSON on stdin, typed output on stdout (RFD 058).

@@ -2,12 +2,9 @@ import { type ContentBlock } from '@jp/core';
 import { contentFromMcpToolResult, resourceFromMcpContents } from '@jp/core/schemas';
 import type { McpClients } from '@jp/attachments';
 import type { Config } from '../config/config-schema.ts';
+import { withCanonicalFileUris } from '../resolution/canonical-file-uri.ts';
+import { mcpToolName } from './mcp-tool-name.ts';
 import { errorResult, type JpTool, type ToolResult } from './jp-tool.ts';
-
-/** `mcp__<server>__<tool>`, cut to what every vendor accepts (letters, digits, `_`, `-`; 64 chars). */
-export function mcpToolName(server: string, tool: string): string {
-  return `mcp__${server}__${tool}`.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
-}
 
 type Client = Awaited<ReturnType<McpClients['get']>>;
 type ListedTool = Awaited<ReturnType<Client['listTools']>>['tools'][number];
@@ -72,13 +69,19 @@ export async function loadMcpTools(config: Config, mcp: McpClients | undefined):
       tools.push({
         definition: { name: mcpToolName(server, tool.name), description: tool.description ?? tool.title ?? tool.name, parameters: tool.inputSchema as Record<string, unknown> },
         run: settings.run,
-        async call(args) {
+        async call(args, ctx) {
+          let converted: ToolResult;
           try {
             const result = await client.callTool({ name: tool.name, arguments: args });
-            return await convertResult(client, result as Parameters<typeof contentFromMcpToolResult>[0]);
+            converted = await convertResult(client, result as Parameters<typeof contentFromMcpToolResult>[0]);
           } catch (error) {
             return errorResult(`MCP tool ${tool.name} on ${server} failed: ${error instanceof Error ? error.message : String(error)}`);
           }
+          // The same rule as for local tools: a file outside the workspace never reaches the stream.
+          const { content, warnings } = withCanonicalFileUris(converted.content, ctx.workspaceRoot);
+          for (const warning of warnings) ctx.output.warn(`MCP tool ${tool.name} on ${server}: ${warning}`);
+          if (content.length === 0 && converted.content.length > 0) content.push({ type: 'text', text: '(every block of the result was left out; see the warnings)' });
+          return { content, isError: converted.isError };
         },
       });
     }

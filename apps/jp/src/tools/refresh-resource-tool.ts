@@ -1,7 +1,8 @@
 import type { ConversationEvent, Resource } from '@jp/core';
 import { resourceSha256 } from '../store/blob-sha256.ts';
 import type { ToolDefinition } from '@jp/providers';
-import { refreshInput } from '../resolution/refresh-input.ts';
+import { declarationsEver, originsByUri, refreshable, snapshotOrigins } from '../resolution/refreshable.ts';
+import { withCanonicalFileUris } from '../resolution/canonical-file-uri.ts';
 import { errorResult, type JpTool, type ToolResult, type ToolRunContext } from './jp-tool.ts';
 
 /**
@@ -44,20 +45,26 @@ export function newestSnapshots(events: readonly ConversationEvent[]): Map<strin
 async function refresh(args: Record<string, unknown>, ctx: ToolRunContext): Promise<ToolResult> {
   const uri = args.uri;
   if (typeof uri !== 'string' || uri === '') return errorResult('refresh_resource needs {"uri": "<uri of a resource in this conversation>"}');
-  if (uri.startsWith('external:')) {
-    return errorResult(`${uri} is a snapshot of a file outside the workspace; it cannot be refreshed (its source is not known to jp)`);
-  }
+  const decision = refreshable(uri, {
+    workspaceRoot: ctx.workspaceRoot,
+    origins: originsByUri(snapshotOrigins(ctx.events)),
+    declarations: declarationsEver(ctx.declarations, ctx.events),
+    covers: (declaration, candidate) => ctx.registry.covers(declaration, candidate, ctx.handlerContext),
+    mcpServerOfTool: ctx.mcpServerOfTool,
+  });
   const snapshot = newestSnapshots(ctx.events).get(uri);
-  if (snapshot === undefined) {
-    return errorResult(`${uri} is not a resource in this conversation; only URIs already attached or returned by tools can be refreshed`);
-  }
-  const input = refreshInput(uri, ctx);
-  if (input === undefined) return errorResult(`${uri} cannot be refreshed: no attachment handler or declaration knows how to read it`);
+  if (!decision.refreshable || snapshot === undefined) return errorResult(decision.refreshable ? `${uri} is not a resource in this conversation` : decision.reason);
   let resource: Resource;
   try {
-    resource = await ctx.registry.refresh(input, ctx.handlerContext);
+    resource = await ctx.registry.refresh(decision.input, ctx.handlerContext);
   } catch (error) {
     return errorResult(`refreshing ${uri} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (decision.input.startsWith('mcp+')) {
+    // What a server answers may name any URI: its files outside the workspace are not kept, as in its tool results.
+    const [kept] = withCanonicalFileUris([{ type: 'resource', resource }], ctx.workspaceRoot).content;
+    if (kept?.type !== 'resource') return errorResult(`refreshing ${uri}: the server answered with a file outside the workspace, which jp does not keep`);
+    resource = kept.resource;
   }
   const sha256 = resourceSha256(resource);
   if (sha256 === snapshot.sha256) {

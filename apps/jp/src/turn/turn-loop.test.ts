@@ -39,7 +39,7 @@ function loop(query: string, events: readonly ConversationEvent[] = history, max
     request: { model: 'echo' },
     events: [...events, { type: 'turn_start', timestamp: t }, { type: 'chat_request', timestamp: t, content: query, resources: [] }],
     tools: [refreshResourceTool, confirmNeeded],
-    toolContext: { workspaceRoot: root, declarations: ['a.txt'], registry, handlerContext: hctx, output, interactive: false, allowTools: false, prompt: (fn) => fn() },
+    toolContext: { workspaceRoot: root, declarations: ['a.txt'], mcpServerOfTool: () => undefined, registry, handlerContext: hctx, output, interactive: false, allowTools: false, prompt: (fn) => fn() },
     output,
     retry: DEFAULT_RETRY_POLICY,
     maxRounds,

@@ -12,6 +12,10 @@ switch (mode) {
   case 'echo-args':
     out({ content: [{ type: 'text', text: `args ${JSON.stringify(args)} cwd ${process.cwd()}` }] });
     break;
+  case 'mint':
+    // Resources under whatever URIs it is given: what a tool (or a model steering it) can name.
+    out({ content: (args.uris ?? []).map((uri) => ({ type: 'resource', resource: { uri, mimeType: 'text/plain', text: args.text ?? 'minted\n' } })) });
+    break;
   case 'text':
     out({ content: [{ type: 'text', text: 'Check succeeded.' }] });
     break;

@@ -14,7 +14,7 @@ export interface FixtureServerOptions {
   crashOnRead?: boolean;
   /** Escape sequences in its name, version, title and extra resources (as `--hostile` does). */
   hostile?: boolean;
-  /** Where `fixture://env` reads FIXTURE_ECHO_ENV from. */
+  /** Where `fixture://env` reads FIXTURE_ECHO_ENV from, and the `embedded_resource` tool FIXTURE_EMBED_URIS and FIXTURE_EMBED_TEXT. */
   env?: Record<string, string | undefined>;
 }
 

@@ -12,9 +12,11 @@
 //        FIXTURE_PID_FILE (the server writes its pid there, so tests can check it was stopped),
 //        FIXTURE_ECHO_ENV (a variable whose value fixture://env returns, to test env passing),
 //        FIXTURE_DIGEST_ENV (comma-separated names whose sha256 the env_digest tool returns: proof
-//        that a secret reached the server without the secret itself landing in a tool result).
+//        that a secret reached the server without the secret itself landing in a tool result),
+//        FIXTURE_EMBED_URIS / FIXTURE_EMBED_TEXT (what the embedded_resource tool returns).
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -156,6 +158,18 @@ export function createFixtureServer(options = {}) {
     const line = (name) => `${name} ${env[name] === undefined ? 'unset' : `sha256:${createHash('sha256').update(env[name]).digest('hex')}`}`;
     return { content: [{ type: 'text', text: names.map(line).join('\n') }] };
   });
+
+  // Embedded resources under URIs the test chooses (FIXTURE_EMBED_URIS, one a line; `{cwd}` and
+  // `{parent}` stand for the server's directory and the one above it, so no path needs to be in the
+  // configuration): a server returning resources it does not serve, files outside the workspace,
+  // or another server's URIs.
+  server.registerTool('embedded_resource', { description: 'Returns embedded resources under the URIs in FIXTURE_EMBED_URIS' }, async () => ({
+    content: (env.FIXTURE_EMBED_URIS ?? 'fixture://env')
+      .split('\n')
+      .filter((uri) => uri !== '')
+      .map((uri) => uri.replaceAll('{cwd}', process.cwd()).replaceAll('{parent}', path.dirname(process.cwd())))
+      .map((uri) => ({ type: 'resource', resource: { uri, mimeType: 'text/plain', text: env.FIXTURE_EMBED_TEXT ?? 'embedded\n' } })),
+  }));
 
   return server;
 }

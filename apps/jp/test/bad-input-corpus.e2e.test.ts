@@ -311,14 +311,14 @@ const cfgCases: Case[] = cfgValues.flatMap(([value, message]): Case[] => [
 
 /** Configuration files that are damaged or wrong. */
 const configFileCases: Case[] = [
-  { name: 'a workspace config that is not TOML', args: ['-w', '../bad-toml', 'query', '--new', '-m', 'echo', 'x'], code: 2, message: /\.jp\/config\.toml is not valid TOML/ },
-  { name: 'a workspace config that is not TOML, config show', args: ['-w', '../bad-toml', 'config', 'show'], code: 2, message: /\.jp\/config\.toml is not valid TOML/ },
+  { name: 'a workspace config that is not TOML', args: ['-w', '../bad-toml', 'query', '--new', '-m', 'echo', 'x'], code: 2, message: /^(jp: )?\.jp\/config\.toml:1:11: illegal character in key; fix the file$/ },
+  { name: 'a workspace config that is not TOML, config show', args: ['-w', '../bad-toml', 'config', 'show'], code: 2, message: /^(jp: )?\.jp\/config\.toml:1:11: illegal character in key; fix the file$/ },
   { name: 'a workspace config with an unknown key', args: ['-w', '../bad-key', 'query', '--new', '-m', 'echo', 'x'], code: 2, message: /invalid configuration in \.jp\/config\.toml: unknown key assistant\.modle/ },
   { name: 'a workspace config with a timeout too long', args: ['-w', '../bad-value', 'query', '--new', '-m', 'echo', 'x'], code: 2, message: /\.jp\/config\.toml: conversation\.attachment\.cmd\.timeout_secs: at most 2147483 seconds/ },
   { name: 'a workspace config with a value of the wrong type', args: ['-w', '../bad-type', 'config', 'show'], code: 2, message: /assistant\.max_tokens/ },
   { name: 'a workspace config that is a directory', args: ['-w', '../config-dir', 'query', '--new', '-m', 'echo', 'x'], code: 2, message: /cannot read \.jp\/config\.toml/ },
-  { name: 'a user config that is not TOML', args: ['query', '--new', '-m', 'echo', 'x'], xdg: 'xdg-bad-toml', code: 2, message: /jp\/config\.toml is not valid TOML/ },
-  { name: 'a user config that is not TOML, config show', args: ['config', 'show'], xdg: 'xdg-bad-toml', code: 2, message: /is not valid TOML/ },
+  { name: 'a user config that is not TOML', args: ['query', '--new', '-m', 'echo', 'x'], xdg: 'xdg-bad-toml', code: 2, message: /^(jp: )?\/\S+\/jp\/config\.toml:2:1: invalid value; fix the file$/ },
+  { name: 'a user config that is not TOML, config show', args: ['config', 'show'], xdg: 'xdg-bad-toml', code: 2, message: /^(jp: )?\/\S+\/jp\/config\.toml:2:1: invalid value; fix the file$/ },
   { name: 'a user config with an unknown key', args: ['query', '-m', 'echo', 'x'], xdg: 'xdg-bad-key', code: 2, message: /unknown key conversation\.attachmnets/ },
   { name: 'a user config with a lock timeout too long', args: ['gc'], xdg: 'xdg-bad-value', code: 2, message: /conversation\.lock_timeout_secs: at most 2147483 seconds/ },
   { name: 'config set of an unknown key', args: ['config', 'set', 'assistant.modle', 'echo'], code: 2, message: /unknown key assistant\.modle/ },

@@ -102,7 +102,10 @@ describe('a conversation on the echo model, through the binary', () => {
     const fork = await jp(['-F', 'json', 'conversation', 'fork', id, '--no-turns']);
     expect(fork.code, fork.stderr).toBe(0);
     const forkId = JSON.parse(fork.stdout).id;
-    expect(readEvents(ws, forkId)).toEqual([]);
+    // No turns: what the source set itself (-m, its declarations) is the fork's own, one delta before its first turn.
+    expect(readEvents(ws, forkId)).toEqual([
+      { type: 'config_delta', timestamp: expect.any(String), delta: { assistant: { model: 'echo' }, conversation: { attachments: ['b.txt'] } } },
+    ]);
     const result = await jp(['query', '--id', forkId, 'Fresh start']);
     expect(result.code, result.stderr).toBe(0);
     const turns = turnsOf(readEvents(ws, forkId));

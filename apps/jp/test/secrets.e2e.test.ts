@@ -82,8 +82,8 @@ const WORKSPACE_CONFIG = [
 
 const USER_CONFIG = [
   `[mcp.userfx]\n${fixtureServer(`env = { USER_TOKEN = ${toml(SECRETS.userServer)}, FIXTURE_DIGEST_ENV = "USER_TOKEN" }\n`)}`,
-  // Each layer is validated alone, so a layer that adds to a server names its command too.
-  `[mcp.fx]\ncommand = ${toml(process.execPath)}\nenv = { EXTRA_TOKEN = ${toml(SECRETS.userOnWorkspaceServer)} }\n`,
+  // It adds to a server the workspace file defines: the merged configuration is what is validated.
+  `[mcp.fx]\nenv = { EXTRA_TOKEN = ${toml(SECRETS.userOnWorkspaceServer)} }\n`,
 ].join('\n');
 
 beforeAll(async () => {
@@ -101,7 +101,7 @@ describe('secrets through the binary', { timeout: 60_000 }, () => {
   let first = '';
   let cliServer = '';
 
-  it('a new conversation: the servers get their secrets; base-config.json is the workspace file alone', async () => {
+  it('a new conversation: the servers get their secrets; base-config.json is the workspace file alone, without its secret values', async () => {
     const result = await jp(['-F', 'json', 'query', '--new', '!tool mcp__fx__env_digest {}\n!tool mcp__userfx__env_digest {}']);
     expect(result.code, result.stderr).toBe(0);
     first = idOf(result.stdout);
@@ -121,7 +121,7 @@ describe('secrets through the binary', { timeout: 60_000 }, () => {
         args: [FIXTURE],
         tools: ['env_digest'],
         run: 'unattended',
-        env: { API_AUTH: 'Bearer ${API_SECRET}', FIXTURE_DIGEST_ENV: 'GITHUB_TOKEN,API_AUTH,EXTRA_TOKEN,CLI_TOKEN' },
+        // Every literal env value counts as secret (RFD 001): only the names of variables are kept.
         env_from: { GITHUB_TOKEN: 'MY_GH_TOKEN' },
       },
     });
@@ -130,10 +130,11 @@ describe('secrets through the binary', { timeout: 60_000 }, () => {
 
   it('jp config show --id shows the effective values, the user file included', async () => {
     const shown = JSON.parse((await jp(['-F', 'json', 'config', 'show', '--id', first])).stdout);
-    expect(shown.mcp.userfx.env.USER_TOKEN).toBe(SECRETS.userServer);
-    expect(shown.mcp.fx.env).toMatchObject({ EXTRA_TOKEN: SECRETS.userOnWorkspaceServer, API_AUTH: 'Bearer ${API_SECRET}' });
-    expect(shown.mcp.fx.env_from).toEqual({ GITHUB_TOKEN: 'MY_GH_TOKEN' });
-    expect(shown.conversation.attachments).toEqual(['notes.txt']);
+    expect(shown.config.mcp.userfx.env.USER_TOKEN).toBe(SECRETS.userServer);
+    expect(shown.config.mcp.fx.env).toMatchObject({ EXTRA_TOKEN: SECRETS.userOnWorkspaceServer, API_AUTH: 'Bearer ${API_SECRET}' });
+    expect(shown.config.mcp.fx.env_from).toEqual({ GITHUB_TOKEN: 'MY_GH_TOKEN' });
+    expect(shown.config.conversation.attachments).toEqual(['notes.txt']);
+    expect(shown.sources).toMatchObject({ 'mcp.fx.env.EXTRA_TOKEN': 'user', 'mcp.fx.env.API_AUTH': 'workspace', 'conversation.attachments': 'workspace' });
   });
 
   it('a -c secret is used for the query, left out of its config_delta, and jp says so once', async () => {
@@ -245,9 +246,14 @@ describe('secrets through the binary', { timeout: 60_000 }, () => {
     const base = JSON.parse(readFileSync(path.join(jpDir, 'conversations', old, 'base-config.json'), 'utf8'));
     base.assistant = { model: 'echo', system_prompt: 'frozen when created' };
     writeFileSync(path.join(jpDir, 'conversations', old, 'base-config.json'), JSON.stringify(base));
+    // As an earlier jp wrote it: no configVersion in its metadata.
+    const metadataFile = path.join(jpDir, 'conversations', old, 'metadata.json');
+    const { configVersion: _version, ...metadata } = JSON.parse(readFileSync(metadataFile, 'utf8'));
+    writeFileSync(metadataFile, JSON.stringify(metadata));
     const shown = JSON.parse((await jp(['-F', 'json', 'config', 'show', '--id', old])).stdout);
-    expect(shown.assistant.system_prompt).toBe('frozen when created');
-    expect(shown.mcp.userfx.env.USER_TOKEN).toBe(SECRETS.userServer);
+    expect(shown.config.assistant.system_prompt).toBe('frozen when created');
+    expect(shown.sources['assistant.system_prompt']).toBe('conversation');
+    expect(shown.config.mcp.userfx.env.USER_TOKEN).toBe(SECRETS.userServer);
     const result = await jp(['query', '--id', old, '!tool mcp__userfx__env_digest {}']);
     expect(result.code, result.stderr).toBe(0);
     expect(toolResults(old)).toEqual([`USER_TOKEN sha256:${sha(SECRETS.userServer)}`]);

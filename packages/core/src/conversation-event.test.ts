@@ -72,6 +72,10 @@ describe('each event type', () => {
       '{"type":"config_delta","timestamp":"2026-03-20T10:00:00.000Z","delta":{"conversation":{"attachments":[{"url":"README.md"}]}}}',
     ],
     [
+      'config_delta from the files',
+      '{"type":"config_delta","timestamp":"2026-03-20T10:00:00.000Z","source":"files","delta":{"assistant":{"model":"echo"}},"removed":[["mcp","old"]]}',
+    ],
+    [
       'chat_request with schema',
       '{"type":"chat_request","timestamp":"2026-03-20T10:00:00.000Z","content":"List the files","schema":{"type":"array","items":{"type":"string"}}}',
     ],
@@ -266,5 +270,7 @@ describe('malformed events', () => {
 
   it('rejects a config_delta whose delta is not an object', () => {
     expect(errorOf({ type: 'config_delta', timestamp: 't', delta: 'model=echo' })).toMatch(/^invalid config_delta event: delta: /);
+    expect(errorOf({ type: 'config_delta', timestamp: 't', source: 'user', delta: {} })).toMatch(/^invalid config_delta event: source: /);
+    expect(errorOf({ type: 'config_delta', timestamp: 't', source: 'files', delta: {}, removed: [[]] })).toMatch(/^invalid config_delta event: removed/);
   });
 });

@@ -83,8 +83,20 @@ export const ToolCallResponseEventSchema = z.object({
 });
 export type ToolCallResponseEvent = z.output<typeof ToolCallResponseEventSchema>;
 
-/** A change to the conversation's configuration: a partial config, merged over what came before. */
-export const ConfigDeltaEventSchema = z.object({ type: z.literal('config_delta'), timestamp, delta: JsonObjectSchema });
+/**
+ * A change to the conversation's configuration. Without `source`, keys the conversation set itself
+ * (`-c`, `--model`, attachments): a partial config merged over what came before. With
+ * `source: "files"`, a record of how the workspace config file changed before this turn: `delta`
+ * holds the changed keys' new values (secret values left out) and `removed` the keys the file no
+ * longer has, each as its path of key segments. A record, never a key the conversation set.
+ */
+export const ConfigDeltaEventSchema = z.object({
+  type: z.literal('config_delta'),
+  timestamp,
+  source: z.literal('files').optional(),
+  delta: JsonObjectSchema,
+  removed: z.array(z.array(z.string()).min(1)).optional(),
+});
 export type ConfigDeltaEvent = z.infer<typeof ConfigDeltaEventSchema>;
 
 /** The schema of each known event type, by type. */

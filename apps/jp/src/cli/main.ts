@@ -191,7 +191,7 @@ export function buildProgram(): Command {
   const config = program.command('config').description('show or change configuration');
   config
     .command('show')
-    .description('print the effective configuration (of a conversation with --id)')
+    .description('print each effective value and where it came from')
     .option('--id <id>', 'conversation')
     .action(async (opts, cmd: Command) => {
       const { configShow } = await import('../commands/config.ts');
@@ -199,12 +199,13 @@ export function buildProgram(): Command {
     });
   config
     .command('set')
-    .description('set a value in the workspace config (.jp/config.toml)')
+    .description('set a value in .jp/config.toml, keeping its comments and layout')
     .argument('<key>', 'dotted key, e.g. assistant.model')
     .argument('<value>', 'a TOML value; bare words are strings')
-    .action(async (key: string, value: string, _opts, cmd: Command) => {
+    .option('--user', "set it in the user's config file (~/.config/jp/config.toml) instead")
+    .action(async (key: string, value: string, opts: { user?: boolean }, cmd: Command) => {
       const { configSet } = await import('../commands/config.ts');
-      await configSet(globals(cmd), key, value);
+      await configSet(globals(cmd), key, value, opts);
     });
 
   return program;

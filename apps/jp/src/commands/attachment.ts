@@ -1,9 +1,9 @@
 import { AttachmentError, UsageError, type ConversationEvent } from '@jp/core';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { workspaceContext, type CommandContext } from '../cli/command-context.ts';
-import { readCfgArgs, readUserConfig, resolveConfig } from '../config/load-config.ts';
+import { readCfgArgs, readConfigFiles, resolveConfig } from '../config/load-config.ts';
 import type { Config } from '../config/config-schema.ts';
-import { effectiveConversationLayers } from '../conversation/conversation-config.ts';
+import { conversationConfig, conversationLayers } from '../conversation/conversation-config.ts';
 import { selectConversation } from '../conversation/select-conversation.ts';
 import { closeMcpClients } from '../mcp/mcp-client-pool.ts';
 import { createAttachmentRegistry, handlerContext } from '../resolution/attachment-runtime.ts';
@@ -29,11 +29,12 @@ async function load(globals: GlobalOptions, idOption: string | undefined): Promi
   const id = selectConversation(ctx.store, idOption, 'pass --id, or start a conversation with `jp query --new`');
   const scanned = await ctx.store.scan(id);
   for (const warning of scanned.warnings) ctx.output.warn(warning);
-  const config = resolveConfig([...effectiveConversationLayers(readUserConfig(), ctx.store.baseConfig(id), scanned.configEvents), readCfgArgs(globals.cfg)]);
+  const own = conversationConfig(id, ctx.store.baseConfig(id), scanned.configEvents, ctx.store.metadata(id));
+  const config = resolveConfig([...conversationLayers(readConfigFiles(ctx.workspace.jpDir), own), readCfgArgs(globals.cfg)]);
   return { ctx, id, config, snapshots: scanned.snapshots, configEvents: scanned.configEvents };
 }
 
-/** Records a new list of declarations as a config delta, under the conversation's lock. */
+/** Records a new list of declarations as a config delta (a key the conversation set), under the conversation's lock. */
 async function recordDeclarations(selected: Selected, attachments: string[]): Promise<void> {
   const { store } = selected.ctx;
   const release = await store.lock(selected.id, selected.config.conversation.lock_timeout_secs * 1000);

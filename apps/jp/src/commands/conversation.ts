@@ -1,11 +1,11 @@
 import { createInterface } from 'node:readline/promises';
 import { UsageError } from '@jp/core';
-import { groupTurns, resolveResourceContent, resourceByteLength, resourceEncoding, type ChatResponseEvent, type ConversationEvent } from '@jp/core';
+import { groupTurns, resolveResourceContent, resourceByteLength, resourceEncoding, type ChatResponseEvent, type ConfigDeltaEvent, type ConversationEvent } from '@jp/core';
 import { eventToJson } from '@jp/core/schemas';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { workspaceContext } from '../cli/command-context.ts';
-import { mergeLayers } from '../config/merge-config.ts';
-import { conversationLayers } from '../conversation/conversation-config.ts';
+import { formatKey } from '../config/format-key.ts';
+import { CONFIG_VERSION, conversationConfig, ownLayer } from '../conversation/conversation-config.ts';
 import { selectConversation } from '../conversation/select-conversation.ts';
 
 const HINT = 'pass an id; `jp conversation ls` lists them';
@@ -25,7 +25,10 @@ export async function conversationShow(globals: GlobalOptions, idArg: string | u
   }
   output.line(`conversation ${id}${metadata.title ? `  ${metadata.title}` : ''}`);
   if (metadata.forkedFrom) output.line(`forked from ${metadata.forkedFrom.id}${metadata.forkedFrom.turn === null ? '' : ` at turn ${metadata.forkedFrom.turn}`}`);
-  for (const turn of groupTurns(events).turns) {
+  const { preamble, turns } = groupTurns(events);
+  // Events before the first turn: what `jp attachment add|rm` and a fork without turns recorded.
+  for (const event of preamble) describeEvent(event, (line) => output.line(line));
+  for (const turn of turns) {
     output.line();
     output.line(`── turn ${turn.index} ──`);
     for (const event of turn.events) describeEvent(event, (line) => output.line(line));
@@ -50,9 +53,17 @@ function describeEvent(event: ConversationEvent, line: (text: string) => void): 
       else line(`assistant (structured): ${JSON.stringify(response.structured)}`);
       break;
     }
-    case 'config_delta':
-      line(`config: ${JSON.stringify((event as { delta: unknown }).delta)}`);
+    case 'config_delta': {
+      const delta = event as ConfigDeltaEvent;
+      if (delta.source !== 'files') {
+        line(`config: ${JSON.stringify(delta.delta)}`);
+        break;
+      }
+      const removed = (delta.removed ?? []).map((key) => formatKey(key));
+      const changed = Object.keys(delta.delta).length > 0 ? JSON.stringify(delta.delta) : '';
+      line(`config changed in .jp/config.toml: ${[changed, ...(removed.length > 0 ? [`removed ${removed.join(', ')}`] : [])].filter(Boolean).join('; ')}`);
       break;
+    }
     case 'tool_call_request':
       line(`tool call: ${(event as { name: string }).name} ${JSON.stringify((event as { arguments: unknown }).arguments)}`);
       break;
@@ -95,12 +106,19 @@ export async function conversationFork(globals: GlobalOptions, idArg: string | u
 
   let copy: { from: string; untilTurn: number | undefined } | undefined;
   let forkBase = baseConfig;
+  let configVersion = metadata.configVersion;
+  let events: ConfigDeltaEvent[] = [];
   let turn: number | null = null;
   let keptTurns = 0;
   if (options.turns === false) {
-    // No turns: the fork keeps the configuration (declared attachments included), flattened into its
-    // base config, and resolves every declared attachment at its first turn.
-    forkBase = mergeLayers(conversationLayers(baseConfig, scanned.configEvents));
+    // No turns: the fork starts from the files as its source last saw them, and what its source set
+    // itself (declared attachments included) becomes one delta of its own, before its first turn,
+    // which resolves every declared attachment.
+    const config = conversationConfig(source, baseConfig, scanned.configEvents, metadata);
+    const own = ownLayer(config);
+    forkBase = config.filesSeen;
+    configVersion = CONFIG_VERSION;
+    if (Object.keys(own).length > 0) events = [{ type: 'config_delta', timestamp: new Date().toISOString(), delta: own }];
   } else if (options.untilTurn !== undefined) {
     const n = Number(options.untilTurn);
     if (!Number.isInteger(n) || n < 0 || n >= scanned.turns) {
@@ -115,7 +133,7 @@ export async function conversationFork(globals: GlobalOptions, idArg: string | u
     keptTurns = scanned.turns;
   }
   const title = options.title ?? (metadata.title ? `${metadata.title} (fork)` : undefined);
-  const id = await store.create({ baseConfig: forkBase, copy, events: [], title, turnCount: keptTurns, forkedFrom: { id: source, turn } }, store.openContent());
+  const id = await store.create({ baseConfig: forkBase, configVersion, copy, events, title, turnCount: keptTurns, forkedFrom: { id: source, turn } }, store.openContent());
   if (options.activate) store.setActive(id);
   if (output.json) output.data({ id, forkedFrom: { id: source, turn }, turns: keptTurns, active: options.activate === true });
   else output.line(id);

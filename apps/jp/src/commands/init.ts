@@ -5,7 +5,8 @@ import type { GlobalOptions } from '../cli/global-options.ts';
 import { Output } from '../output/output.ts';
 import { JP_DIR } from '../workspace/workspace.ts';
 
-const TEMPLATE = `# jp workspace configuration. \`jp config show\` prints the effective values;
+/** The commented config `jp init` writes (kept whole by `jp config set`). */
+export const TEMPLATE = `# jp workspace configuration. \`jp config show\` prints the effective values;
 # \`-c KEY=VALUE\` overrides any of them for one command.
 
 [assistant]

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigSchema } from './config-schema.ts';
 import { expandReferences, isReferenceOnly, referenceError } from './env-references.ts';
-import { validateLayer } from './load-config.ts';
+import { checkLayer } from './load-config.ts';
 
 const environment: Record<string, string> = { A: 'alpha', B_2: 'beta', EMPTY: '' };
 const lookup = (name: string) => {
@@ -24,10 +24,10 @@ describe('${NAME} references', () => {
     expect(referenceError('plain')).toBeUndefined();
     expect(referenceError('${not a name}')).toMatch(/"\$\{not a name\}" is not a reference/);
     expect(referenceError('${A')).toMatch(/"\$\{A" is not a reference/);
-    expect(() => validateLayer({ mcp: { s: { command: 'x', env: { T: '${1X}' } } } }, '.jp/config.toml')).toThrow(
+    expect(() => checkLayer({ mcp: { s: { command: 'x', env: { T: '${1X}' } } } }, '.jp/config.toml')).toThrow(
       /invalid configuration in \.jp\/config\.toml: mcp\.s\.env\.T: "\$\{1X\}" is not a reference/,
     );
-    expect(() => validateLayer({ mcp: { s: { command: 'x', env_from: { T: 'not-a-var' } } } }, 'x')).toThrow(/mcp\.s\.env_from\.T: must be an environment variable name/);
+    expect(() => checkLayer({ mcp: { s: { command: 'x', env_from: { T: 'not-a-var' } } } }, 'x')).toThrow(/mcp\.s\.env_from\.T: must be an environment variable name/);
   });
 
   it('a value made only of references holds no secret', () => {

@@ -1,12 +1,15 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parse as parseToml } from 'smol-toml';
+import { parse as parseToml, TomlError } from 'smol-toml';
 import { UsageError } from '@jp/core';
-import { ConfigSchema, type Config } from './config-schema.ts';
 import { mergeLayers, type ConfigLayer } from './merge-config.ts';
 import { parseCfgArg } from './parse-cfg-arg.ts';
 import { withoutSecrets } from './secret-fields.ts';
+import type { SourcedLayer } from './sourced-layer.ts';
+import { checkLayer } from './validate-config.ts';
+
+export { checkLayer, resolveConfig } from './validate-config.ts';
 
 export function userConfigFile(env: NodeJS.ProcessEnv = process.env): string {
   const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(os.homedir(), '.config');
@@ -17,61 +20,66 @@ export function workspaceConfigFile(jpDir: string): string {
   return path.join(jpDir, 'config.toml');
 }
 
-/** Checks one layer against the schema, naming its source in the error. */
-export function validateLayer(layer: ConfigLayer, source: string): ConfigLayer {
-  const result = ConfigSchema.safeParse(layer);
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
-    const where = issue.path.length > 0 ? issue.path.join('.') : '(top level)';
-    const what = issue.code === 'unrecognized_keys' ? `unknown key ${[...issue.path, ...issue.keys].join('.')}` : `${where}: ${issue.message}`;
-    throw new UsageError(`invalid configuration in ${source}: ${what}`, { code: 'invalid_config' });
+/** How the workspace's config file is named in messages. */
+export const WORKSPACE_CONFIG_LABEL = '.jp/config.toml';
+
+/** A config file's text as a layer. A syntax error is one line naming the file, line and column. */
+export function parseConfigText(text: string, display: string): ConfigLayer {
+  try {
+    return parseToml(text) as ConfigLayer;
+  } catch (error) {
+    const message = String((error as Error).message).split('\n')[0]!.replace(/^Invalid TOML document:\s*/, '');
+    const where = error instanceof TomlError ? `${display}:${error.line}:${error.column}` : display;
+    throw new UsageError(`${where}: ${message}; fix the file`, { code: 'invalid_config' });
   }
-  return layer;
+}
+
+/** A config file's text, `undefined` when there is none. */
+export function readConfigText(file: string, display: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new UsageError(`cannot read ${display}: ${(error as Error).message}`, { code: 'invalid_config' });
+  }
 }
 
 function readTomlLayer(file: string, display: string): ConfigLayer {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new UsageError(`cannot read ${display}: ${(error as Error).message}`, { code: 'invalid_config' });
-  }
-  try {
-    return validateLayer(parseToml(text) as ConfigLayer, display);
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    const first = String((error as Error).message).split('\n')[0];
-    throw new UsageError(`${display} is not valid TOML: ${first}`, { code: 'invalid_config' });
-  }
+  const text = readConfigText(file, display);
+  return text === undefined ? {} : checkLayer(parseConfigText(text, display), display);
 }
 
 /**
- * The two configuration files. The user's file is personal and is read afresh by every command;
- * nothing from it is ever written under `.jp/` (RFD 001, secrets). The workspace's file is what a new
- * conversation stores as its base config.
+ * The two configuration files, as they are now: every command reads them afresh, and a
+ * conversation follows them for every key it did not set itself (RFD 001, configuration). Nothing
+ * of the user's file is ever written under `.jp/` (RFD 001, secrets).
  */
 export interface ConfigFiles {
   user: ConfigLayer;
   workspace: ConfigLayer;
-}
-
-/** The user's config file (`~/.config/jp/config.toml`), `{}` when there is none. */
-export function readUserConfig(): ConfigLayer {
-  return readTomlLayer(userConfigFile(), userConfigFile());
+  /** Where the user's file is (it may not exist). */
+  userFile: string;
 }
 
 export function readConfigFiles(jpDir: string | undefined): ConfigFiles {
+  const userFile = userConfigFile();
   return {
-    user: readUserConfig(),
-    workspace: jpDir === undefined ? {} : readTomlLayer(workspaceConfigFile(jpDir), '.jp/config.toml'),
+    user: readTomlLayer(userFile, userFile),
+    workspace: jpDir === undefined ? {} : readTomlLayer(workspaceConfigFile(jpDir), WORKSPACE_CONFIG_LABEL),
+    userFile,
   };
 }
 
-/** The configuration files' layers, lowest precedence first: user config, then workspace config. */
-export function readFileLayers(jpDir: string | undefined): ConfigLayer[] {
-  const { user, workspace } = readConfigFiles(jpDir);
-  return [user, workspace];
+/** The files as layers, lowest precedence first: the user's, then the workspace's. */
+export function fileLayers(files: ConfigFiles): SourcedLayer[] {
+  return [
+    { source: 'user', label: files.userFile, layer: files.user },
+    { source: 'workspace', label: WORKSPACE_CONFIG_LABEL, layer: files.workspace },
+  ];
+}
+
+export function readFileLayers(jpDir: string | undefined): SourcedLayer[] {
+  return fileLayers(readConfigFiles(jpDir));
 }
 
 /** `-c KEY=VALUE` as errors quote it: a secret field's value is left out (`-c "KEY=…"`). */
@@ -79,18 +87,15 @@ function cfgArgSource(arg: string, layer: ConfigLayer): string {
   return withoutSecrets(layer).removed.length > 0 ? `-c "${arg.slice(0, arg.indexOf('='))}=…"` : `-c "${arg}"`;
 }
 
-/** `-c` arguments as one layer, each validated. */
-export function readCfgArgs(args: readonly string[]): ConfigLayer {
-  return mergeLayers(
-    args.map((arg) => {
-      const layer = parseCfgArg(arg);
-      return validateLayer(layer, cfgArgSource(arg, layer));
-    }),
-  );
-}
-
-export function resolveConfig(layers: readonly ConfigLayer[], source = 'the merged configuration'): Config {
-  const merged = mergeLayers(layers);
-  validateLayer(merged, source);
-  return ConfigSchema.parse(merged);
+/**
+ * The `-c` arguments of one command as one layer, each checked on its own and named in errors.
+ * Several on one table merge: `-c mcp.x.args=[…] -c mcp.x.cwd=…`.
+ */
+export function readCfgArgs(args: readonly string[]): SourcedLayer {
+  const parts: SourcedLayer[] = args.map((arg) => {
+    const layer = parseCfgArg(arg);
+    const label = cfgArgSource(arg, layer);
+    return { source: 'invocation', label, layer: checkLayer(layer, label) };
+  });
+  return { source: 'invocation', label: '-c', layer: mergeLayers(parts.map((part) => part.layer)), parts };
 }

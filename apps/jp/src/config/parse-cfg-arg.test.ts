@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCfgArgs, resolveConfig, validateLayer } from './load-config.ts';
+import { checkLayer, readCfgArgs, resolveConfig } from './load-config.ts';
 import { mergeConfig } from './merge-config.ts';
 import { parseCfgArg } from './parse-cfg-arg.ts';
 
@@ -33,7 +33,7 @@ describe('configuration layers', () => {
   });
 
   it('fill defaults when resolved', () => {
-    const config = resolveConfig([{}]);
+    const config = resolveConfig([]);
     expect(config.conversation).toEqual({
       attachments: [],
       attachment: {
@@ -50,8 +50,38 @@ describe('configuration layers', () => {
     expect(config.assistant.model).toBeUndefined();
   });
 
-  it('validate a single layer against the schema, naming its source', () => {
-    expect(() => validateLayer({ mcp: { s: { args: [] } } }, '.jp/config.toml')).toThrow(/invalid configuration in \.jp\/config\.toml: mcp\.s\.command/);
-    expect(validateLayer({ mcp: { s: { command: 'node' } } }, 'x')).toEqual({ mcp: { s: { command: 'node' } } });
+  it('check what a single layer says on its own, naming its source; a key it leaves out may come from another layer', () => {
+    expect(() => checkLayer({ mcp: { s: { args: 'x' } } }, '.jp/config.toml')).toThrow(/invalid configuration in \.jp\/config\.toml: mcp\.s\.args/);
+    expect(() => checkLayer({ mcp: { s: { args: [1] } } }, '.jp/config.toml')).toThrow(/invalid configuration in \.jp\/config\.toml: mcp\.s\.args\.0/);
+    expect(() => checkLayer({ mcp: { s: { comand: 'node' } } }, 'x')).toThrow(/invalid configuration in x: unknown key mcp\.s\.comand/);
+    expect(checkLayer({ mcp: { s: { args: [] } } }, '.jp/config.toml')).toEqual({ mcp: { s: { args: [] } } });
+  });
+});
+
+describe('one setting of a configured table (issue I)', () => {
+  const workspace = { source: 'workspace' as const, label: '.jp/config.toml', layer: { mcp: { everything: { command: 'node', args: ['srv.js'] } } } };
+
+  it('is enough: -c mcp.x.startup_timeout_secs merges into the server the file defines', () => {
+    const config = resolveConfig([workspace, readCfgArgs(['mcp.everything.startup_timeout_secs=30'])]);
+    expect(config.mcp.everything).toMatchObject({ command: 'node', args: ['srv.js'], startup_timeout_secs: 30 });
+  });
+
+  it('several -c on one table merge', () => {
+    const config = resolveConfig([readCfgArgs(['mcp.x.command=node', 'mcp.x.args=["a"]', 'mcp.x.request_timeout_secs=5'])]);
+    expect(config.mcp.x).toMatchObject({ command: 'node', args: ['a'], request_timeout_secs: 5 });
+  });
+
+  it('an error names the layer and key the user wrote', () => {
+    expect(() => resolveConfig([workspace, readCfgArgs(['mcp.nosuch.startup_timeout_secs=30'])])).toThrow(
+      'invalid configuration in -c "mcp.nosuch.startup_timeout_secs=30": mcp.nosuch.command is missing (mcp.nosuch is set only in -c "mcp.nosuch.startup_timeout_secs=30")',
+    );
+    expect(() => readCfgArgs(['mcp.everything.startup_timeout_secs=soon'])).toThrow(/^invalid configuration in -c "mcp\.everything\.startup_timeout_secs=soon": mcp\.everything\.startup_timeout_secs: /);
+    const user = { source: 'user' as const, label: '/home/me/.config/jp/config.toml', layer: { mcp: { gh: { env: { A: '${A}' } } } } };
+    expect(() => resolveConfig([user, workspace])).toThrow(
+      'invalid configuration in /home/me/.config/jp/config.toml: mcp.gh.command is missing (mcp.gh is set only in /home/me/.config/jp/config.toml)',
+    );
+    expect(() => resolveConfig([{ ...workspace, layer: { assistant: { max_tokens: 1 } } }, { source: 'conversation', label: 'conversation c1', layer: { assistant: { max_tokens: 0 } } }])).toThrow(
+      /^invalid configuration in conversation c1: assistant\.max_tokens: /,
+    );
   });
 });

@@ -4,9 +4,9 @@ import type { Provider } from '@jp/providers';
 import type { CommandContext } from '../cli/command-context.ts';
 import type { EarlyRead } from '../cli/start-read-ahead.ts';
 import type { Config } from '../config/config-schema.ts';
-import { resolveConfig } from '../config/load-config.ts';
+import { fileLayers, resolveConfig } from '../config/load-config.ts';
 import type { ConfigLayer } from '../config/merge-config.ts';
-import { effectiveConversationLayers } from '../conversation/conversation-config.ts';
+import { conversationConfig, conversationLayers, filesRecord, type ConversationConfig } from '../conversation/conversation-config.ts';
 import { closeMcpClients } from '../mcp/mcp-client-pool.ts';
 import { createAttachmentRegistry, handlerContext } from '../resolution/attachment-runtime.ts';
 import { FileContents } from '../store/file-content-cache.ts';
@@ -21,9 +21,11 @@ export interface QuerySession {
   invocation: QueryInvocation;
   /** The conversation so far; resources refer to their content (`TurnContent`). */
   history: ConversationEvent[];
+  /** What a new conversation stores as base-config.json; an existing one's as stored. */
   baseConfig: ConfigLayer;
-  /** The conversation's configuration before this invocation, and with it. */
-  before: Config;
+  /** What the conversation set itself, and the workspace file as it last saw it. */
+  conversation: ConversationConfig;
+  /** The effective configuration: the files now, the conversation's own keys, this invocation's. */
   config: Config;
   provider: Provider;
   model: string;
@@ -42,8 +44,8 @@ export interface QuerySession {
  */
 export async function openSession(ctx: CommandContext, invocation: QueryInvocation, early: EarlyRead | undefined): Promise<QuerySession> {
   const { store, output } = ctx;
-  const { id, files, layer } = invocation;
-  const lockTimeout = resolveConfig([files.user, files.workspace, layer]).conversation.lock_timeout_secs;
+  const { id, files, cli } = invocation;
+  const lockTimeout = resolveConfig([...fileLayers(files), cli]).conversation.lock_timeout_secs;
   const release = id === undefined || !invocation.persist ? undefined : await store.lock(id, lockTimeout * 1000);
   const interrupt = onInterrupt();
   const mine = early?.jpDir === ctx.workspace.jpDir ? early : undefined;
@@ -61,16 +63,16 @@ export async function openSession(ctx: CommandContext, invocation: QueryInvocati
   try {
     // A turn that could not be stored fails now, before the model is asked: the metadata is read
     // when the turn is stored, and a damaged file would fail the query after its answer.
-    if (release !== undefined) store.metadata(id!);
+    const metadata = id === undefined ? undefined : release !== undefined ? store.metadata(id) : store.readableMetadata(id);
     const loaded = id === undefined ? { events: [], warnings: [] } : await store.events(id, content);
     for (const warning of loaded.warnings) output.warn(warning);
     // Lines written before blobs carry their content inline: the stream refers to content by digest.
     const history = content.stageEvents(loaded.events);
-    // A new conversation stores the workspace file only: the user's file is read at every command.
-    const baseConfig = id === undefined ? files.workspace : store.baseConfig(id);
-    const layers = effectiveConversationLayers(files.user, baseConfig, history);
-    const before = resolveConfig(layers, 'the conversation configuration');
-    const config = resolveConfig([...layers, layer], 'the configuration');
+    // A new conversation stores the workspace file (its secret values left out) as the files it saw
+    // first; the user's file is never stored. Values come from the files as they are now.
+    const baseConfig = id === undefined ? filesRecord(files) : store.baseConfig(id);
+    const conversation = conversationConfig(id ?? 'new', baseConfig, history, metadata);
+    const config = resolveConfig([...conversationLayers(files, conversation), cli]);
     const { provider, model } = selectProvider(config, process.env, { keyOptional: invocation.options.explain === true });
     hctx = {
       ...handlerContext(ctx.workspace, ctx.cwd, config, output),
@@ -80,7 +82,7 @@ export async function openSession(ctx: CommandContext, invocation: QueryInvocati
       readAhead: mine?.readAhead,
     };
     const registry = createAttachmentRegistry();
-    return { ctx, invocation, history, baseConfig, before, config, provider, model, content, registry, handlerContext: hctx, signal: interrupt.signal, close };
+    return { ctx, invocation, history, baseConfig, conversation, config, provider, model, content, registry, handlerContext: hctx, signal: interrupt.signal, close };
   } catch (error) {
     await close();
     throw error;

@@ -1,6 +1,8 @@
 import type { ChatRequestEvent, ConversationEvent, Resource } from '@jp/core';
+import { diffLayers } from '../config/diff-layers.ts';
 import { mergeConfig, type ConfigLayer } from '../config/merge-config.ts';
 import { withoutSecrets } from '../config/secret-fields.ts';
+import { filesDelta, ownLayer } from '../conversation/conversation-config.ts';
 import { resolveProgress } from '../output/terminal-progress.ts';
 import { planTurnAttachments, resolvePlan, urisInStream } from '../resolution/resolve-turn-attachments.ts';
 import type { QuerySession } from './open-session.ts';
@@ -15,8 +17,10 @@ export interface TurnOpening {
 }
 
 /**
- * What the conversation records of this invocation's `-c` and `--model`: everything but the values
- * of secret fields, which serve this query only (RFD 001, secrets). Says so once when it leaves any out.
+ * What the conversation records of this invocation's `-c` and `--model`: the keys it sets that the
+ * conversation had not set to the same value already (they become keys the conversation set, RFD
+ * 001), except the values of secret fields, which serve this query only (RFD 001, secrets). Says
+ * so once when it leaves any out.
  */
 function storableLayer(session: QuerySession): ConfigLayer {
   const { kept, removed } = withoutSecrets(session.invocation.layer);
@@ -26,7 +30,7 @@ function storableLayer(session: QuerySession): ConfigLayer {
     const what = removed.length === 1 ? `-c ${removed[0]} is a secret` : `-c ${removed.join(', ')} are secrets`;
     session.ctx.output.warn(`${what}: used for this query, not stored in the conversation${keep}`);
   }
-  return kept;
+  return diffLayers(ownLayer(session.conversation), kept).changed;
 }
 
 /**
@@ -63,8 +67,9 @@ export async function openTurn(session: QuerySession): Promise<TurnOpening> {
   }
 
   const timestamp = new Date().toISOString();
-  const storable = storableLayer(session);
-  let delta: ConfigLayer = JSON.stringify(session.before) === JSON.stringify(config) ? {} : storable;
+  // How the workspace file changed since this conversation's last turn: a record, not a key it set.
+  const files = invocation.id === undefined ? undefined : filesDelta(session.conversation, invocation.files, timestamp);
+  let delta: ConfigLayer = storableLayer(session);
   if (plan.newDeclarations.length > 0) {
     delta = mergeConfig(delta, { conversation: { attachments: [...config.conversation.attachments, ...plan.newDeclarations] } });
   }
@@ -77,6 +82,7 @@ export async function openTurn(session: QuerySession): Promise<TurnOpening> {
   };
   const events: ConversationEvent[] = [
     { type: 'turn_start', timestamp },
+    ...(files === undefined ? [] : [files]),
     ...(Object.keys(delta).length > 0 ? [{ type: 'config_delta' as const, timestamp, delta }] : []),
     request,
   ];

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { CONFIG_VERSION } from '../conversation/conversation-config.ts';
 import type { QuerySession } from './open-session.ts';
 import type { TurnAnswer } from './answer-turn.ts';
 import type { TurnOpening } from './open-turn.ts';
@@ -19,7 +20,7 @@ export async function persistTurn(session: QuerySession, turn: TurnOpening, answ
   const { store, output } = ctx;
   let id = invocation.id;
   if (id === undefined) {
-    id = await store.create({ baseConfig: session.baseConfig, events: answer.events, title: invocation.options.title ?? defaultTitle(invocation.query), turnCount: 1 }, content);
+    id = await store.create({ baseConfig: session.baseConfig, configVersion: CONFIG_VERSION, events: answer.events, title: invocation.options.title ?? defaultTitle(invocation.query), turnCount: 1 }, content);
     store.setActive(id);
   } else {
     await store.append(id, answer.events, content, (metadata) => ({ ...metadata, turnCount: turn.index + 1, lastActivityAt: new Date().toISOString() }));

@@ -1,7 +1,8 @@
 import { UsageError } from '@jp/core';
 import type { CommandContext } from '../cli/command-context.ts';
-import { readCfgArgs, readConfigFiles, validateLayer, type ConfigFiles } from '../config/load-config.ts';
-import { mergeConfig, type ConfigLayer } from '../config/merge-config.ts';
+import { checkLayer, readCfgArgs, readConfigFiles, type ConfigFiles } from '../config/load-config.ts';
+import { mergeLayers, type ConfigLayer } from '../config/merge-config.ts';
+import type { SourcedLayer } from '../config/sourced-layer.ts';
 import { selectConversation } from '../conversation/select-conversation.ts';
 import { compileSchema, readSchemaOption } from './answer-schema.ts';
 import { readQueryText, stdinIsPiped } from './read-query-text.ts';
@@ -31,6 +32,8 @@ export interface QueryInvocation {
   stdin: StdinInput | undefined;
   /** The configuration this invocation sets (`-c`, `--model`). */
   layer: ConfigLayer;
+  /** The same, each `-c` and `--model` named on its own for errors. */
+  cli: SourcedLayer;
   /** The user's and the workspace's config files. */
   files: ConfigFiles;
   /** The conversation to continue; `undefined` starts one. */
@@ -51,8 +54,10 @@ async function readInputs(textArgs: string[], attach: string[]): Promise<{ query
 /** Reads and checks everything the user typed or piped: usage errors come before any work. */
 export async function readInvocation(ctx: CommandContext, textArgs: string[], options: QueryOptions): Promise<QueryInvocation> {
   if (options.new && options.id !== undefined) throw new UsageError('--new and --id exclude each other', { code: 'usage_error' });
-  let layer: ConfigLayer = readCfgArgs(ctx.globals.cfg);
-  if (options.model !== undefined) layer = mergeConfig(layer, validateLayer({ assistant: { model: options.model } }, '--model'));
+  const parts = [...(readCfgArgs(ctx.globals.cfg).parts ?? [])];
+  if (options.model !== undefined) parts.push({ source: 'invocation', label: '--model', layer: checkLayer({ assistant: { model: options.model } }, '--model') });
+  const layer = mergeLayers(parts.map((part) => part.layer));
+  const cli: SourcedLayer = { source: 'invocation', label: 'the command line', layer, parts };
   const schema = options.schema === undefined ? undefined : readSchemaOption(options.schema, ctx.cwd);
   const checkAnswer = schema === undefined ? undefined : await compileSchema(schema);
   const files = readConfigFiles(ctx.workspace.jpDir);
@@ -61,5 +66,5 @@ export async function readInvocation(ctx: CommandContext, textArgs: string[], op
   if (query === '' && options.attach.length === 0) {
     throw new UsageError('nothing to ask: give the query as arguments or on stdin', { code: 'empty_query' });
   }
-  return { options, query, stdin, layer, files, id, schema, checkAnswer, persist: options.persist !== false && !options.explain };
+  return { options, query, stdin, layer, cli, files, id, schema, checkAnswer, persist: options.persist !== false && !options.explain };
 }

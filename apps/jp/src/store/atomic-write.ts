@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFailure, writeFully, writeFullySync } from './write-fully.ts';
@@ -14,11 +14,13 @@ export function temporaryPath(file: string): string {
  * returns its path for the caller to rename or link into place. On failure no temporary file is
  * left and the error names `file`.
  */
-export function writeTemporaryFile(file: string, data: string | Uint8Array, flush: boolean): string {
+export function writeTemporaryFile(file: string, data: string | Uint8Array, flush: boolean, mode?: number): string {
   const tmp = temporaryPath(file);
   try {
-    const fd = openSync(tmp, 'wx', 0o644);
+    const fd = openSync(tmp, 'wx', mode ?? 0o644);
     try {
+      // A mode asked for is the file's exactly, whatever the umask (a config file keeps its own).
+      if (mode !== undefined) fchmodSync(fd, mode);
       writeFullySync(fd, typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
       if (flush) fsyncSync(fd);
     } finally {
@@ -36,8 +38,8 @@ export function writeTemporaryFile(file: string, data: string | Uint8Array, flus
  * temporary file in the same directory, are flushed (unless `flush` is false: a cache, which may
  * be lost in a crash), and the file is renamed over the target.
  */
-export function writeFileAtomic(file: string, data: string | Uint8Array, options: { flush?: boolean } = {}): void {
-  const tmp = writeTemporaryFile(file, data, options.flush !== false);
+export function writeFileAtomic(file: string, data: string | Uint8Array, options: { flush?: boolean; mode?: number } = {}): void {
+  const tmp = writeTemporaryFile(file, data, options.flush !== false, options.mode);
   try {
     renameSync(tmp, file);
   } catch (error) {

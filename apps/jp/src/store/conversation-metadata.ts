@@ -11,6 +11,8 @@ export interface ConversationMetadata {
   lastActivityAt: string;
   turnCount: number;
   forkedFrom?: { id: string; turn: number | null } | undefined;
+  /** How base-config.json and the config deltas are read (`CONFIG_VERSION`); absent: written by an earlier jp. */
+  configVersion?: number | undefined;
 }
 
 function isString(value: unknown): value is string {
@@ -38,6 +40,7 @@ export function parseMetadata(id: string, text: string): ConversationMetadata | 
       forked && isString(forked.id)
         ? { id: forked.id, turn: typeof forked.turn === 'number' ? forked.turn : null }
         : undefined,
+    configVersion: typeof raw.configVersion === 'number' ? raw.configVersion : undefined,
   };
 }
 

@@ -26,6 +26,8 @@ export interface NewConversation {
   title?: string | undefined;
   turnCount: number;
   forkedFrom?: ConversationMetadata['forkedFrom'];
+  /** How its base-config.json is read (`CONFIG_VERSION`); a fork that copies turns keeps its source's. */
+  configVersion?: number | undefined;
 }
 
 /**
@@ -107,6 +109,11 @@ export class ConversationStore {
       );
     }
     return metadata;
+  }
+
+  /** The metadata when it can be read, `undefined` when it is missing or damaged (for a command that stores nothing). */
+  readableMetadata(id: string): ConversationMetadata | undefined {
+    return readMetadata(id, this.file(id, 'metadata.json'));
   }
 
   writeMetadata(metadata: ConversationMetadata): void {
@@ -255,6 +262,7 @@ export class ConversationStore {
           lastActivityAt: now,
           turnCount: conversation.turnCount,
           forkedFrom: conversation.forkedFrom,
+          configVersion: conversation.configVersion,
         };
         writeFileAtomic(path.join(tmp, 'metadata.json'), serializeMetadata(metadata));
         writeFileAtomic(path.join(tmp, 'base-config.json'), `${JSON.stringify(conversation.baseConfig, null, 2)}\n`);

@@ -18,7 +18,7 @@ const file = path.join(root, 'a.txt');
 const uri = pathToFileURL(file).href;
 const output = new Output({ format: 'text', quiet: true, color: false });
 const registry = createAttachmentRegistry();
-const hctx = handlerContext({ root, jpDir: path.join(root, '.jp') }, root, resolveConfig([{}]), output);
+const hctx = handlerContext({ root, jpDir: path.join(root, '.jp') }, root, resolveConfig([]), output);
 const t = '2026-01-01T00:00:00.000Z';
 
 const history: ConversationEvent[] = [

@@ -1,4 +1,4 @@
-import { mkdirSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '@jp/core';
 import type { GlobalOptions } from '../cli/global-options.ts';
@@ -69,8 +69,9 @@ export async function configShow(globals: GlobalOptions, options: { id?: string 
     return;
   }
   if (id !== undefined) output.line(`# conversation ${id}: its own keys over the config files as they are now`);
-  output.line(`# user file: ${files.userFile}`);
-  output.line(`# workspace file: ${workspaceFile ?? '(none: not in a workspace)'}`);
+  const missing = (file: string) => (existsSync(file) ? '' : ' (not there)');
+  output.line(`# user file: ${files.userFile}${missing(files.userFile)}`);
+  output.line(`# workspace file: ${workspaceFile === null ? '(none: not in a workspace)' : `${workspaceFile}${missing(workspaceFile)}`}`);
   for (const line of renderSources(values)) output.line(line);
 }
 

@@ -27,7 +27,7 @@ const pathId = (path: readonly string[]): string => JSON.stringify(path);
 
 /**
  * Each value of the effective configuration with the layer that gave it: the last layer that set
- * that key (or a table or value above it), else the schema's default.
+ * that key, else the schema's default. (A table a layer writes gives none of the values in it.)
  */
 export function configSources(layers: readonly SourcedLayer[], config: Config): SourcedValue[] {
   const writers = new Map<string, SourcedLayer>();
@@ -43,8 +43,7 @@ export function configSources(layers: readonly SourcedLayer[], config: Config): 
     }
   }
   return leaves(config as Record<string, unknown>).map(([key, value]) => {
-    let writer: SourcedLayer | undefined;
-    for (let length = key.length; length > 0 && writer === undefined; length--) writer = writers.get(pathId(key.slice(0, length)));
+    const writer = writers.get(pathId(key));
     return writer === undefined ? { key, value, source: 'default' } : { key, value, source: writer.source, from: writer.label };
   });
 }

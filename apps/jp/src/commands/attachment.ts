@@ -29,8 +29,8 @@ async function load(globals: GlobalOptions, idOption: string | undefined): Promi
   const id = selectConversation(ctx.store, idOption, 'pass --id, or start a conversation with `jp query --new`');
   const scanned = await ctx.store.scan(id);
   for (const warning of scanned.warnings) ctx.output.warn(warning);
-  const own = conversationConfig(id, ctx.store.baseConfig(id), scanned.configEvents, ctx.store.metadata(id));
-  const config = resolveConfig([...conversationLayers(readConfigFiles(ctx.workspace.jpDir), own), readCfgArgs(globals.cfg)]);
+  const stored = conversationConfig(id, ctx.store.baseConfig(id), scanned.configEvents, ctx.store.readableMetadata(id));
+  const config = resolveConfig([...conversationLayers(readConfigFiles(ctx.workspace.jpDir), stored), readCfgArgs(globals.cfg)]);
   return { ctx, id, config, snapshots: scanned.snapshots, configEvents: scanned.configEvents };
 }
 

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { UsageError } from '@jp/core';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { configSources, renderSources } from '../config/config-sources.ts';
-import { editToml } from '../config/edit-toml.ts';
 import { formatKey } from '../config/format-key.ts';
 import {
   checkLayer,
@@ -53,7 +52,7 @@ export async function configShow(globals: GlobalOptions, options: { id?: string 
     id = store.resolveId(options.id);
     const scanned = await store.scan(id);
     for (const warning of scanned.warnings) output.warn(warning);
-    layers = conversationLayers(files, conversationConfig(id, store.baseConfig(id), scanned.configEvents, store.metadata(id)));
+    layers = conversationLayers(files, conversationConfig(id, store.baseConfig(id), scanned.configEvents, store.readableMetadata(id)));
   }
   layers.push(cli);
   const config = resolveConfig(layers);
@@ -121,6 +120,8 @@ export async function configSet(globals: GlobalOptions, key: string, value: stri
   const layer = checkLayer(layerFromPath(segments, parsed), `jp config set ${key}`);
   if (!options.user) refuseSecrets(layer);
   const next = checkLayer(mergeConfig(current, layer), display);
+  // The TOML syntax tree is needed only to edit a file.
+  const { editToml } = await import('../config/edit-toml.ts');
   const edited = editToml(text, segments, parsed, next, display);
   writeConfigFile(file, edited, options.user === true);
   if (output.json) output.data({ key, value: parsed, file });

@@ -10,7 +10,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // Shell completion runs on every Tab: it reads .jp/ directly, without the CLI's parser, and
   // prints nothing but candidates (RFD 015).
   const { completeCommand } = await import('./completion/complete-command.ts');
-  process.stdout.write(completeCommand(args.slice(1)));
+  process.stdout.write(await completeCommand(args.slice(1)));
 } else {
   // Output nobody reads any more (`jp … | head` closed the pipe) is dropped, not a crash with a
   // stack trace: the command finishes its work — a query still stores its turn — and exits with

@@ -1,14 +1,10 @@
 import os from 'node:os';
 import { findWorkspace } from '../workspace/workspace.ts';
 import { candidateLine } from './completion-candidate.ts';
-import { completionValues, DYNAMIC_KINDS, type DynamicKind } from './completion-values.ts';
+import { completionValues, isDynamicKind } from './completion-values.ts';
 
 /** The hidden command the completion scripts call; not part of the CLI's contract. */
 export const COMPLETE_COMMAND = '__complete';
-
-function isDynamicKind(kind: string | undefined): kind is DynamicKind {
-  return (DYNAMIC_KINDS as readonly string[]).includes(kind ?? '');
-}
 
 /**
  * `jp __complete [--workspace DIR] [--id ID] KIND [PREFIX]`: the candidates of one kind starting
@@ -16,7 +12,7 @@ function isDynamicKind(kind: string | undefined): kind is DynamicKind {
  * prints nothing but candidates and always exits 0: outside a workspace, on unknown arguments and
  * on any error it prints nothing at all. It is dispatched before the CLI's parser is loaded.
  */
-export function completeCommand(args: readonly string[]): string {
+export async function completeCommand(args: readonly string[]): Promise<string> {
   try {
     let workspace: string | undefined;
     let id: string | undefined;
@@ -37,7 +33,7 @@ export function completeCommand(args: readonly string[]): string {
     } catch {
       jpDir = undefined;
     }
-    const lines = completionValues(kind, { jpDir, id: id === '' ? undefined : id })
+    const lines = (await completionValues(kind, { jpDir, id: id === '' ? undefined : id }))
       .filter((candidate) => candidate.value.startsWith(prefix))
       .map(candidateLine)
       .filter((line): line is string => line !== undefined);

@@ -55,10 +55,12 @@ try {
   const tab = `eval "$(cat ${JSON.stringify(script)})"; COMP_WORDS=(jp c use ""); COMP_CWORD=3; _jp; echo \${#COMPREPLY[@]}`;
   const commands = [
     { name: 'node -e 0', file: process.execPath, argv: ['-e', '0'] },
+    // What the child can cost at least: the scripts start it with NODE_EXTRA_CA_CERTS empty.
+    { name: 'node -e 0, NODE_EXTRA_CA_CERTS empty', file: 'env', argv: ['NODE_EXTRA_CA_CERTS=', process.execPath, '-e', '0'] },
     { name: `load script + jp c use <Tab> (${conversations} conversations)`, file: 'bash', argv: ['--norc', '--noprofile', '-c', tab], budget: BUDGET_MS },
-    { name: 'jp __complete conversations alone', file: path.join(bin, 'jp'), argv: ['__complete', 'conversations'] },
+    { name: 'jp __complete conversations alone', file: 'env', argv: ['NODE_EXTRA_CA_CERTS=', path.join(bin, 'jp'), '__complete', 'conversations'] },
   ];
-  const offered = time('bash', commands[1].argv).stdout.trim();
+  const offered = time('bash', commands[2].argv).stdout.trim();
   if (offered !== String(conversations)) throw new Error(`the completion offered ${offered} conversations, not ${conversations}`);
   const samples = commands.map(() => []);
   for (let i = 0; i < 3; i++) commands.forEach((command) => time(command.file, command.argv)); // warm the page cache

@@ -1,10 +1,12 @@
 import type { CompletionCandidate } from './completion-candidate.ts';
 import type { CompletionScope } from './completion-scope.ts';
+import { completeConversations } from './complete-conversations.ts';
 
 /*
  * The values completion offers when Tab is pressed, read straight from `.jp/` and the config
- * files. Each kind is its own module, loaded alone: listing conversations does not load the TOML
- * parser, and nothing here loads a schema.
+ * files. Each kind is its own module, and those that read config (with the TOML parser) load
+ * only when asked for; conversations, the kind asked for most, come with this module. Nothing
+ * here loads a schema.
  */
 
 export const DYNAMIC_KINDS = ['conversations', 'models', 'mcp-servers', 'attachments'] as const;
@@ -17,7 +19,7 @@ export function isDynamicKind(kind: string | undefined): kind is DynamicKind {
 export async function completionValues(kind: DynamicKind, scope: CompletionScope): Promise<CompletionCandidate[]> {
   switch (kind) {
     case 'conversations':
-      return (await import('./complete-conversations.ts')).completeConversations(scope);
+      return completeConversations(scope);
     case 'models':
       return (await import('./complete-models.ts')).completeModels(scope);
     case 'mcp-servers':

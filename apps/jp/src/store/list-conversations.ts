@@ -13,21 +13,25 @@ export function conversationsRoot(jpDir: string): string {
   return path.join(jpDir, 'conversations');
 }
 
-/** The ids of the conversations under `root` (`.jp/conversations`), sorted: directories holding a metadata.json. */
-export function conversationIds(root: string): string[] {
-  let entries: string[];
+function entries(root: string): string[] {
   try {
-    entries = readdirSync(root);
+    return readdirSync(root).filter((name) => !name.startsWith('.'));
   } catch {
     return [];
   }
-  return entries.filter((name) => !name.startsWith('.') && existsSync(path.join(root, name, 'metadata.json'))).sort();
 }
 
-/** Every readable conversation's metadata, most recently active first. */
+/** The ids of the conversations under `root` (`.jp/conversations`), sorted: directories holding a metadata.json. */
+export function conversationIds(root: string): string[] {
+  return entries(root)
+    .filter((name) => existsSync(path.join(root, name, 'metadata.json')))
+    .sort();
+}
+
+/** Every readable conversation's metadata, most recently active first (one read per conversation: a missing file reads as none). */
 export function listConversations(root: string): ConversationMetadata[] {
   const all: ConversationMetadata[] = [];
-  for (const id of conversationIds(root)) {
+  for (const id of entries(root)) {
     const metadata = readMetadata(id, path.join(root, id, 'metadata.json'));
     if (metadata) all.push(metadata);
   }

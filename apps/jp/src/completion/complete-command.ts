@@ -3,14 +3,12 @@ import { findWorkspace } from '../workspace/workspace.ts';
 import { candidateLine } from './completion-candidate.ts';
 import { completionValues, isDynamicKind } from './completion-values.ts';
 
-/** The hidden command the completion scripts call; not part of the CLI's contract. */
-export const COMPLETE_COMMAND = '__complete';
-
 /**
  * `jp __complete [--workspace DIR] [--id ID] KIND [PREFIX]`: the candidates of one kind starting
  * with PREFIX, one a line (`value<TAB>description`). It runs inside the user's prompt line, so it
  * prints nothing but candidates and always exits 0: outside a workspace, on unknown arguments and
- * on any error it prints nothing at all. It is dispatched before the CLI's parser is loaded.
+ * on any error it prints nothing at all. `jp.ts` dispatches it before the CLI's parser is loaded;
+ * it is the scripts' interface, not part of the CLI's contract (RFD 015).
  */
 export async function completeCommand(args: readonly string[]): Promise<string> {
   try {

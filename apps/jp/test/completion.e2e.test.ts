@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JP_BIN, makeSandbox, runJp } from './helpers/run-jp.ts';
@@ -49,6 +49,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   spawnSync('tmux', ['-L', socket, 'kill-server']);
+  rmSync(sandbox.root, { recursive: true, force: true });
 });
 
 describe('jp __complete', () => {
@@ -144,7 +145,6 @@ describe('in a real terminal', { timeout: 30_000 }, () => {
     const zdotdir = path.join(sandbox.root, 'zdotdir');
     mkdirSync(zdotdir, { recursive: true });
     writeFileSync(path.join(zdotdir, '.zshrc'), `autoload -Uz compinit && compinit -i -d ${zdotdir}/.zcompdump\neval "$(jp completion zsh)"\nPS1='READY> '\n`);
-    tmux('set-environment', '-g', 'ZDOTDIR', zdotdir);
     await startShell('zsh', `env ZDOTDIR=${zdotdir} zsh -i`);
     tmux('send-keys', '-t', 'zsh', 'jp c use ', 'Tab');
     await screenUntil('zsh', (screen) => !screen.includes('READY> jp c use \n'));

@@ -48,7 +48,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(() => {
-  spawnSync('tmux', ['-L', socket, 'kill-server']);
+  spawnSync('tmux', ['-S', socket, 'kill-server']);
   rmSync(sandbox.root, { recursive: true, force: true });
 });
 
@@ -116,10 +116,11 @@ describe('bash', () => {
   });
 });
 
-const socket = `jp-completion-${process.pid}`;
+/** The tests' own tmux server, its socket in the sandbox (removed with it). */
+const socket = path.join(sandbox.root, 'tmux.sock');
 
 function tmux(...args: string[]) {
-  return spawnSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { cwd: ws, env, encoding: 'utf8' });
+  return spawnSync('tmux', ['-S', socket, '-f', '/dev/null', ...args], { cwd: ws, env, encoding: 'utf8' });
 }
 
 /** Waits until the pane shows what `done` accepts; returns what it shows. */

@@ -6,6 +6,11 @@ import { version } from './version.ts';
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${version}\n`);
+} else if (args[0] === '__complete') {
+  // Shell completion runs on every Tab: it reads .jp/ directly, without the CLI's parser, and
+  // prints nothing but candidates (RFD 015).
+  const { completeCommand } = await import('./completion/complete-command.ts');
+  process.stdout.write(await completeCommand(args.slice(1)));
 } else {
   // Output nobody reads any more (`jp … | head` closed the pipe) is dropped, not a crash with a
   // stack trace: the command finishes its work — a query still stores its turn — and exits with

@@ -56,6 +56,14 @@ describe('what the binary loads before it knows what it needs', () => {
     expect(heavyIn(chunks)).toEqual([]);
   });
 
+  it('completes a value on Tab without zod, an SDK or the CLI parser', () => {
+    // Each kind of value is its own chunk, imported when that kind is asked for.
+    const kinds = ['completeConversations', 'completeModels', 'completeMcpServers', 'completeAttachments'];
+    const chunks = [...new Set([chunkDefining('completeCommand'), ...kinds.map(chunkDefining)].flatMap(staticClosure))];
+    expect(heavyIn(chunks)).toEqual([]);
+    expect(chunks.filter((chunk) => /node_modules\/\.pnpm\/commander@/.test(readFileSync(path.join(dist, chunk), 'utf8')))).toEqual([]);
+  });
+
   it('would see zod where it is: the query command loads it', () => {
     const chunks = staticClosure(chunkDefining('queryCommand'));
     expect(heavyIn(chunks).some((hit) => hit.includes('zod@'))).toBe(true);

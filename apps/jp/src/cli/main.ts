@@ -183,6 +183,17 @@ export function buildProgram(): Command {
     .command('completion')
     .description('print a shell completion script (bash, zsh or fish)')
     .argument('<shell>', 'bash, zsh or fish')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Install (values such as conversation ids, models and MCP servers are read when Tab is pressed):',
+        '  bash  add to ~/.bashrc:  eval "$(jp completion bash)"',
+        '  zsh   add to ~/.zshrc after compinit:  eval "$(jp completion zsh)"',
+        '        or save it as _jp in a directory of $fpath:  jp completion zsh > ~/.zfunc/_jp',
+        '  fish  jp completion fish > ~/.config/fish/completions/jp.fish',
+      ].join('\n'),
+    )
     .action(async (shell: string, _opts, cmd: Command) => {
       const { completionCommand } = await import('../commands/completion.ts');
       completionCommand(globals(cmd), shell, buildProgram());

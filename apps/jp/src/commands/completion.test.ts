@@ -26,11 +26,30 @@ describe('jp completion', () => {
     expect(complete(['jp', '-F', 'json', 'a', 'r'])).toEqual(['rm']);
   });
 
-  it('zsh reuses the bash function; fish lists every subcommand', () => {
-    expect(completionScript('zsh', buildProgram())).toMatch(/^#compdef jp\n[\s\S]*bashcompinit[\s\S]*complete -o filenames -F _jp jp/);
+  it('bash offers fixed values from the script: -F choices, shells, and no free-text value', () => {
+    expect(complete(['jp', '-F', ''])).toEqual(['text', 'json']);
+    expect(complete(['jp', 'completion', ''])).toEqual(['bash', 'zsh', 'fish']);
+    expect(complete(['jp', 'query', '--title', ''])).toEqual([]);
+    // The value of an option is not a command: `-w c` does not enter `jp conversation`.
+    expect(complete(['jp', '-w', 'c', ''])).toContain('conversation');
+  });
+
+  it('zsh is a native function that declares no variable zsh keeps for itself', () => {
+    const zsh = completionScript('zsh', buildProgram());
+    expect(zsh).toMatch(/^#compdef jp\n/);
+    expect(zsh).not.toContain('bashcompinit');
+    expect(zsh).toContain("'use:make a conversation the active one'");
+    for (const declaration of zsh.matchAll(/^\s*local(?: -a)? (.*)$/gm)) {
+      const names = declaration[1]!.split(' ').map((word) => word.replace(/=.*/, ''));
+      expect(names.filter((name) => !name.startsWith('jp_'))).toEqual([]);
+    }
+  });
+
+  it('fish conditions on the exact command and asks jp for dynamic values', () => {
     const fish = completionScript('fish', buildProgram());
-    expect(fish).toContain('-a "fork"');
-    expect(fish).toContain('-l attach');
+    expect(fish).toContain(`complete -c jp -n '__jp_at "conversation use"' -x -k -a '(__jp_values conversations)'`);
+    expect(fish).toContain(`complete -c jp -n '__jp_at "attachment rm"' -x -k -a '(__jp_values attachments)'`);
+    expect(fish).toContain(`complete -c jp -s F -l format -d 'output format' -x -k -a 'text json'`);
   });
 
   it('refuses other shells with a usage error', () => {

@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parse as parseToml, TomlError } from 'smol-toml';
 import { UsageError } from '@jp/core';
 import { mergeLayers, type ConfigLayer } from './merge-config.ts';
@@ -8,17 +6,11 @@ import { parseCfgArg } from './parse-cfg-arg.ts';
 import { withoutSecrets } from './secret-fields.ts';
 import type { SourcedLayer } from './sourced-layer.ts';
 import { checkLayer } from './validate-config.ts';
+import { userConfigFile, workspaceConfigFile } from './config-paths.ts';
 
 export { checkLayer, resolveConfig } from './validate-config.ts';
-
-export function userConfigFile(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(os.homedir(), '.config');
-  return path.join(base, 'jp', 'config.toml');
-}
-
-export function workspaceConfigFile(jpDir: string): string {
-  return path.join(jpDir, 'config.toml');
-}
+// Where the files are is its own module, so that reading them without validating (completion) loads no schema.
+export { userConfigFile, workspaceConfigFile } from './config-paths.ts';
 
 /** How the workspace's config file is named in messages. */
 export const WORKSPACE_CONFIG_LABEL = '.jp/config.toml';

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { JpError, UsageError } from '@jp/core';
 import type { ConversationEvent } from '@jp/core';
@@ -8,6 +8,7 @@ import { acquireLock, type ReleaseLock } from './conversation-lock.ts';
 import { newConversationId } from './conversation-id.ts';
 import { removeDeadLeftovers } from './remove-dead-leftovers.ts';
 import { readMetadata, serializeMetadata, type ConversationMetadata } from './conversation-metadata.ts';
+import { conversationIds, conversationsRoot, listConversations } from './list-conversations.ts';
 import type { SharedBlob } from './copy-stored-lines.ts';
 import type { LoadedEvents } from './events-file.ts';
 import type { ScannedEvents } from './scan-events-file.ts';
@@ -49,7 +50,7 @@ export class ConversationStore {
     readonly jpDir: string,
     blobs?: BlobStore,
   ) {
-    this.root = path.join(jpDir, 'conversations');
+    this.root = conversationsRoot(jpDir);
     this.blobs = blobs ?? new BlobStore(jpDir);
   }
 
@@ -67,13 +68,7 @@ export class ConversationStore {
   }
 
   ids(): string[] {
-    let entries: string[];
-    try {
-      entries = readdirSync(this.root);
-    } catch {
-      return [];
-    }
-    return entries.filter((name) => !name.startsWith('.') && existsSync(this.file(name, 'metadata.json'))).sort();
+    return conversationIds(this.root);
   }
 
   exists(id: string): boolean {
@@ -91,13 +86,9 @@ export class ConversationStore {
     throw new UsageError(`no conversation ${input} in this workspace; \`jp conversation ls\` lists them`, { code: 'unknown_conversation' });
   }
 
+  /** Every readable conversation's metadata, most recently active first. */
   list(): ConversationMetadata[] {
-    const all: ConversationMetadata[] = [];
-    for (const id of this.ids()) {
-      const metadata = readMetadata(id, this.file(id, 'metadata.json'));
-      if (metadata) all.push(metadata);
-    }
-    return all.sort((a, b) => (a.lastActivityAt < b.lastActivityAt ? 1 : a.lastActivityAt > b.lastActivityAt ? -1 : a.id < b.id ? 1 : -1));
+    return listConversations(this.root);
   }
 
   metadata(id: string): ConversationMetadata {

@@ -1,4 +1,5 @@
 import type { Output } from '../output/output.ts';
+import { statusLine } from '../output/status-line.ts';
 import { visibleText } from '../output/terminal-text.ts';
 
 /** One retry of a provider call, as a notice tells it. */
@@ -32,16 +33,16 @@ export function retryNotice(output: Output, options: { verbose: boolean; stream?
   }
   if (output.options.quiet) return { show: () => undefined, clear: () => undefined };
   if (stream.isTTY === true) {
+    // On the stream's one status line, which the spinner also draws on (status-line.ts).
+    const line = statusLine(stream);
     let drawn = false;
     return {
       show(retry) {
-        const width = Math.max(20, (stream.columns ?? 80) - 1);
-        const line = text(retry);
-        stream.write(`\r\x1b[2K${line.length > width ? `${line.slice(0, width - 1)}…` : line}`);
+        line.draw(text(retry));
         drawn = true;
       },
       clear() {
-        if (drawn) stream.write('\r\x1b[2K');
+        if (drawn) line.clear();
         drawn = false;
       },
     };

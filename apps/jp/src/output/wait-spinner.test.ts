@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Output } from './output.ts';
+import { StatusLine } from './status-line.ts';
+import { waitSpinner, WaitSpinner } from './wait-spinner.ts';
+
+function terminal(isTTY = true) {
+  const stream = { isTTY, columns: 0, written: '', write: (text: string) => ((stream.written += text), true) };
+  return stream;
+}
+
+const timing = { delayMs: 200, intervalMs: 100, now: () => Date.now() };
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('WaitSpinner', () => {
+  it('draws nothing when the answer comes before the delay: no flash', () => {
+    const stream = terminal();
+    const spinner = new WaitSpinner(new StatusLine(stream), 'waiting for echo', timing);
+    spinner.start();
+    vi.advanceTimersByTime(150);
+    spinner.stop();
+    vi.advanceTimersByTime(1000);
+    expect(stream.written).toBe('');
+  });
+
+  it('after the delay redraws about ten times a second with the seconds waited, and erases itself on stop', () => {
+    const stream = terminal();
+    const spinner = new WaitSpinner(new StatusLine(stream), 'waiting for anthropic/claude', timing);
+    spinner.start();
+    vi.advanceTimersByTime(1250);
+    const frames = stream.written.split('\r\x1b[2K').filter(Boolean);
+    expect(frames).toHaveLength(11);
+    expect(frames[0]).toBe('⠋ waiting for anthropic/claude… 0.2s');
+    expect(frames.at(-1)).toBe('⠋ waiting for anthropic/claude… 1.2s');
+    spinner.stop();
+    expect(stream.written.endsWith('1.2s\r\x1b[2K')).toBe(true);
+    const before = stream.written;
+    vi.advanceTimersByTime(1000);
+    expect(stream.written).toBe(before);
+  });
+
+  it('erases itself when the process exits while it spins (a second Ctrl-C)', () => {
+    const stream = terminal();
+    const spinner = new WaitSpinner(new StatusLine(stream), 'waiting', timing);
+    spinner.start();
+    vi.advanceTimersByTime(300);
+    process.emit('exit', 130);
+    expect(stream.written.endsWith('\r\x1b[2K')).toBe(true);
+    expect(process.listenerCount('exit')).toBe(0);
+  });
+
+  it('keeps no process alive: its timers are unref’d', () => {
+    const stream = terminal();
+    const spinner = new WaitSpinner(new StatusLine(stream), 'waiting', { ...timing, delayMs: 0 });
+    vi.useRealTimers();
+    const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');
+    spinner.start();
+    const handle = setTimeoutSpy.mock.results[0]!.value as NodeJS.Timeout;
+    expect(handle.hasRef()).toBe(false);
+    spinner.stop();
+    setTimeoutSpy.mockRestore();
+  });
+});
+
+describe('waitSpinner', () => {
+  const output = (format: 'text' | 'json', quiet = false) => new Output({ format, quiet, color: false }, { stdout: terminal(), stderr: terminal() });
+
+  it('shows nothing when stderr is not a terminal, with --quiet or with -F json', () => {
+    for (const [out, isTTY] of [[output('text'), false], [output('text', true), true], [output('json'), true]] as const) {
+      const stream = terminal(isTTY);
+      const spinner = waitSpinner(out, 'echo', stream, timing);
+      spinner.start();
+      vi.advanceTimersByTime(1000);
+      spinner.stop();
+      expect(stream.written).toBe('');
+    }
+  });
+
+  it('names the model visibly', () => {
+    const stream = terminal();
+    const spinner = waitSpinner(output('text'), 'evil\x1b]0;x\x07', stream, timing);
+    spinner.start();
+    vi.advanceTimersByTime(250);
+    spinner.stop();
+    expect(stream.written).toContain('waiting for evil\\x1b]0;x\\x07…');
+  });
+});

@@ -27,10 +27,10 @@ describe('TerminalProgress', () => {
     vi.advanceTimersByTime(200);
     expect(stream.written).toBe('');
     vi.advanceTimersByTime(1100);
-    expect(lastFrame(stream.written)).toBe('resolving attachments: cmd:make test 1.3s');
+    expect(lastFrame(stream.written)).toBe('resolving attachments: 0 read  cmd:make test 1.3s');
     const second = progress.begin('https://example.com/');
     vi.advanceTimersByTime(300);
-    expect(lastFrame(stream.written)).toBe('resolving attachments: cmd:make test 1.6s (+1 more)');
+    expect(lastFrame(stream.written)).toBe('resolving attachments: 0 read  cmd:make test 1.6s (+1 more)');
     end();
     second();
     const before = stream.written;
@@ -49,13 +49,14 @@ describe('TerminalProgress', () => {
     expect(stream.written).toBe('');
   });
 
-  it('shows files and a slow item together, the label visibly', () => {
+  it('shows the count of files with the slow item, the declaration visibly', () => {
     const stream = terminal(200);
     const progress = new TerminalProgress(new StatusLine(stream), 'resolving attachments', timing);
-    progress.begin('mcp+srv+demo://x');
-    progress.update(2, 'a\x1b[2Jb');
+    progress.begin('mcp+srv+demo://x\x1b[2J');
+    progress.update(2, 'a');
+    expect(lastFrame(stream.written)).toBe('resolving attachments: 2 read  a');
     vi.advanceTimersByTime(500);
-    expect(lastFrame(stream.written)).toBe('resolving attachments: 2 read  a\\x1b[2Jb  ·  mcp+srv+demo://x 0.5s');
+    expect(lastFrame(stream.written)).toBe('resolving attachments: 2 read  mcp+srv+demo://x\\x1b[2J 0.5s');
     progress.done();
   });
 });

@@ -62,18 +62,19 @@ export class TerminalProgress implements ResolveProgress {
     this.ticker = undefined;
   }
 
+  /** `3 read  src/main.rs`, or once a slow item has run a while, `0 read  cmd:make test 1.3s (+1 more)`. */
   private draw(): void {
     const now = this.timing.now();
-    const parts: string[] = [];
-    // The label names what is read (a file, a URL): shown visibly, under jp's own erase codes.
-    if (this.files !== undefined) parts.push(`${this.files.done} read  ${visibleText(this.files.label)}`);
     const waiting = [...this.slow.values()].filter((item) => now - item.startedAt >= this.timing.slowAfterMs);
     const oldest = waiting[0];
+    const count = `${this.what}: ${this.files?.done ?? 0} read`;
+    // Labels and declarations name what is read (a file, a URL, a command): shown visibly, under jp's own erase codes.
     if (oldest !== undefined) {
       const more = waiting.length > 1 ? ` (+${waiting.length - 1} more)` : '';
-      parts.push(`${visibleText(oldest.declaration)} ${((now - oldest.startedAt) / 1000).toFixed(1)}s${more}`);
+      this.line.draw(`${count}  ${visibleText(oldest.declaration)} ${((now - oldest.startedAt) / 1000).toFixed(1)}s${more}`);
+    } else if (this.files !== undefined) {
+      this.line.draw(`${count}  ${visibleText(this.files.label)}`);
     }
-    if (parts.length > 0) this.line.draw(`${this.what}: ${parts.join('  ·  ')}`);
   }
 }
 

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anthropicTextStream, createWireServer, type ScriptedResponse, type WireServer } from '@jp/test-server';
 import { runOnPty } from './helpers/pty.ts';
@@ -9,6 +10,7 @@ import { makeSandbox, runJp } from './helpers/run-jp.ts';
 // which gives it a pty; everything the terminal receives is checked. The sandbox's NO_COLOR is
 // removed here: colour is what is tested.
 
+const here = path.dirname(fileURLToPath(import.meta.url));
 const sandbox = makeSandbox('jp-colour-e2e-');
 const { root } = sandbox;
 const env: NodeJS.ProcessEnv = { ...sandbox.env, ANTHROPIC_API_KEY: 'sk-test' };
@@ -151,6 +153,16 @@ describe('the status line (RFD 016)', { timeout: 30_000 }, () => {
     expect(result.terminal).toMatch(/resolving attachments: 0 read  cmd:.* \d+\.\ds/);
     // Erased before the answer.
     expect(result.terminal.lastIndexOf('resolving attachments')).toBeLessThan(result.terminal.indexOf('what ran?'));
+  });
+
+  it('an MCP resource shows its elapsed time while its server starts and answers', async () => {
+    const fixture = path.resolve(here, '../../../packages/attachments/src/mcp/__fixtures__/fixture-server.mjs');
+    const mcp = ['-c', `mcp.fx.command=${JSON.stringify(process.execPath)}`, '-c', `mcp.fx.args=[${JSON.stringify(fixture)}]`];
+    // fixture://slow answers after 2 s.
+    const result = await pty([...mcp, 'query', '--new', '-m', 'echo', '--attach', 'mcp+fx+fixture://slow', 'slow resource']);
+    expect(result.code, result.terminal).toBe(0);
+    expect(result.terminal).toMatch(/resolving attachments: 0 read  mcp\+fx\+fixture:\/\/slow 1\.\ds/);
+    expect(result.terminal.lastIndexOf('resolving attachments')).toBeLessThan(result.terminal.indexOf('slow resource'));
   });
 
   it('a terminal reporting 0 columns gets whole status lines, not lines cut to nothing', async () => {

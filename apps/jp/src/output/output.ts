@@ -1,5 +1,6 @@
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { colorEnabled } from './color-choice.ts';
+import { StatusLine, type StatusStream } from './status-line.ts';
 import { stylesFor, type Styles } from './styles.ts';
 import { terminalSafeJson, visibleText } from './terminal-text.ts';
 
@@ -9,7 +10,7 @@ import { terminalSafeJson, visibleText } from './terminal-text.ts';
  */
 export interface OutputStreams {
   stdout: { write(text: string): unknown; isTTY?: boolean | undefined };
-  stderr: { write(text: string): unknown; isTTY?: boolean | undefined };
+  stderr: StatusStream;
   env?: Readonly<Record<string, string | undefined>> | undefined;
 }
 
@@ -30,11 +31,15 @@ export class Output {
   private readonly warned = new Set<string>();
   /** Styles for stdout and for stderr, each decided for its own stream (color-choice.ts). */
   readonly styles: { stdout: Styles; stderr: Styles };
+  /** The status line of stderr (status-line.ts): progress, retry notices and the spinner share it. */
+  readonly status: StatusLine;
 
   constructor(
     readonly options: Pick<GlobalOptions, 'format' | 'quiet' | 'color'>,
     private readonly streams: OutputStreams = process,
+    status?: StatusLine,
   ) {
+    this.status = status ?? new StatusLine(streams.stderr);
     const env = streams.env ?? {};
     const enabled = (stream: { isTTY?: boolean | undefined }) => colorEnabled({ isTTY: stream.isTTY, color: options.color, format: options.format, env });
     this.styles = { stdout: stylesFor(enabled(streams.stdout)), stderr: stylesFor(enabled(streams.stderr)) };
@@ -42,7 +47,7 @@ export class Output {
 
   /** The same output with stdout silenced: notes and warnings still reach stderr. */
   silenced(): Output {
-    const quiet = new Output(this.options, this.streams);
+    const quiet = new Output(this.options, this.streams, this.status);
     quiet.data = () => undefined;
     quiet.write = () => undefined;
     quiet.line = () => undefined;
@@ -52,6 +57,11 @@ export class Output {
 
   get json(): boolean {
     return this.options.format === 'json';
+  }
+
+  /** Whether the status line is drawn: stderr is a terminal and output is neither `--quiet` nor JSON. */
+  get drawsStatus(): boolean {
+    return this.status.isTerminal && !this.options.quiet && !this.json;
   }
 
   /** One JSON value as one line on stdout. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fitLine, statusLine, StatusLine } from './status-line.ts';
+import { Output } from './output.ts';
+import { fitLine, StatusLine } from './status-line.ts';
 
 const long = 'x'.repeat(300);
 
@@ -33,12 +34,13 @@ describe('StatusLine', () => {
     expect(written).toBe('\r\x1b[2Kone\r\x1b[2Ktwo\r\x1b[2K');
   });
 
-  it('is one per stream: whoever clears it erases what another drew', () => {
+  it('is one per Output, shared by its silenced copy: whoever clears it erases what another drew', () => {
     let written = '';
-    const stream = { write: (text: string) => (written += text) };
-    expect(statusLine(stream)).toBe(statusLine(stream));
-    statusLine(stream).draw('progress');
-    statusLine(stream).clear();
+    const stream = { isTTY: true, write: (text: string) => (written += text) };
+    const output = new Output({ format: 'text', quiet: false, color: false }, { stdout: stream, stderr: stream });
+    expect(output.silenced().status).toBe(output.status);
+    output.status.draw('progress');
+    output.silenced().status.clear();
     expect(written).toBe('\r\x1b[2Kprogress\r\x1b[2K');
   });
 });

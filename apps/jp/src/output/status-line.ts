@@ -21,13 +21,19 @@ export function fitLine(line: string, columns: number | undefined): string {
 /**
  * The one line at the bottom of a terminal that jp redraws in place — resolution progress, retry
  * notices, the spinner while the model is asked — and erases before anything else is written
- * there. One per stream, so whoever draws next replaces what the last one drew and one `clear`
- * leaves the line empty. Callers make untrusted text visible before drawing it.
+ * there. `Output` owns the one of stderr and everything that draws takes it from there, so whoever
+ * draws next replaces what the last one drew and one `clear` leaves the line empty. Callers make
+ * untrusted text visible before drawing it.
  */
 export class StatusLine {
   private drawn = false;
 
   constructor(private readonly stream: StatusStream) {}
+
+  /** Whether the stream is a terminal: nothing may be drawn on anything else. */
+  get isTerminal(): boolean {
+    return this.stream.isTTY === true;
+  }
 
   draw(line: string): void {
     this.stream.write(`\r\x1b[2K${fitLine(line, this.stream.columns)}`);
@@ -38,16 +44,4 @@ export class StatusLine {
     if (this.drawn) this.stream.write('\r\x1b[2K');
     this.drawn = false;
   }
-}
-
-const lines = new WeakMap<StatusStream, StatusLine>();
-
-/** The status line of a stream (process.stderr by default): the same object for every caller. */
-export function statusLine(stream: StatusStream = process.stderr): StatusLine {
-  let line = lines.get(stream);
-  if (line === undefined) {
-    line = new StatusLine(stream);
-    lines.set(stream, line);
-  }
-  return line;
 }

@@ -1,5 +1,6 @@
 import type { ResolveProgress } from '@jp/attachments';
-import { statusLine, type StatusLine, type StatusStream } from './status-line.ts';
+import type { Output } from './output.ts';
+import type { StatusLine } from './status-line.ts';
 import { visibleText } from './terminal-text.ts';
 
 /** Declarations whose time is spent waiting on something else: a command, a server, the network. */
@@ -79,7 +80,6 @@ export class TerminalProgress implements ResolveProgress {
 }
 
 /** Progress for resolution when stderr is a terminal and output is not quiet or JSON; otherwise none. */
-export function resolveProgress(options: { quiet: boolean; json: boolean }, stream: StatusStream = process.stderr): TerminalProgress | undefined {
-  if (options.quiet || options.json || stream.isTTY !== true) return undefined;
-  return new TerminalProgress(statusLine(stream), 'resolving attachments');
+export function resolveProgress(output: Output): TerminalProgress | undefined {
+  return output.drawsStatus ? new TerminalProgress(output.status, 'resolving attachments') : undefined;
 }

@@ -68,12 +68,13 @@ describe('WaitSpinner', () => {
 });
 
 describe('waitSpinner', () => {
-  const output = (format: 'text' | 'json', quiet = false) => new Output({ format, quiet, color: false }, { stdout: terminal(), stderr: terminal() });
+  const output = (stderr: ReturnType<typeof terminal>, format: 'text' | 'json' = 'text', quiet = false) =>
+    new Output({ format, quiet, color: false }, { stdout: terminal(), stderr });
 
   it('shows nothing when stderr is not a terminal, with --quiet or with -F json', () => {
-    for (const [out, isTTY] of [[output('text'), false], [output('text', true), true], [output('json'), true]] as const) {
+    for (const [isTTY, format, quiet] of [[false, 'text', false], [true, 'text', true], [true, 'json', false]] as const) {
       const stream = terminal(isTTY);
-      const spinner = waitSpinner(out, 'echo', stream, timing);
+      const spinner = waitSpinner(output(stream, format, quiet), 'echo', timing);
       spinner.start();
       vi.advanceTimersByTime(1000);
       spinner.stop();
@@ -81,12 +82,13 @@ describe('waitSpinner', () => {
     }
   });
 
-  it('names the model visibly', () => {
+  it('draws on the output’s status line, naming the model visibly', () => {
     const stream = terminal();
-    const spinner = waitSpinner(output('text'), 'evil\x1b]0;x\x07', stream, timing);
+    const spinner = waitSpinner(output(stream), 'evil\x1b]0;x\x07', timing);
     spinner.start();
     vi.advanceTimersByTime(250);
     spinner.stop();
     expect(stream.written).toContain('waiting for evil\\x1b]0;x\\x07…');
+    expect(stream.written.endsWith('\r\x1b[2K')).toBe(true);
   });
 });

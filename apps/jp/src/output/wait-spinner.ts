@@ -1,5 +1,5 @@
 import type { Output } from './output.ts';
-import { statusLine, type StatusLine, type StatusStream } from './status-line.ts';
+import type { StatusLine } from './status-line.ts';
 import { visibleText } from './terminal-text.ts';
 
 /** Shown while nothing comes: started when a request is sent, stopped at its first event. */
@@ -74,7 +74,7 @@ const NONE: WaitIndicator = { start: () => undefined, stop: () => undefined };
  * The spinner shown while `model` is asked: only when stderr is a terminal and output is neither
  * quiet nor JSON; otherwise one that shows nothing.
  */
-export function waitSpinner(output: Output, model: string, stream: StatusStream = process.stderr, timing?: SpinnerTiming): WaitIndicator {
-  if (output.options.quiet || output.json || stream.isTTY !== true) return NONE;
-  return new WaitSpinner(statusLine(stream), `waiting for ${visibleText(model)}`, timing);
+export function waitSpinner(output: Output, model: string, timing?: SpinnerTiming): WaitIndicator {
+  if (!output.drawsStatus) return NONE;
+  return new WaitSpinner(output.status, `waiting for ${visibleText(model)}`, timing);
 }

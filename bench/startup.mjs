@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// Cold-start benchmark: `jp --version`, `jp conversation ls` and a one-file echo query that stores
-// its turn (a new conversation attaching a small file) against `node -e 0`, all measured in this
+// Cold-start benchmark: `jp --version`, `jp conversation ls`, a one-file echo query that stores
+// its turn (a new conversation attaching a small file), and the first query in a brand-new
+// workspace timed to the first byte of its answer on stdout, against `node -e 0`, all measured in this
 // run, in this environment (Node 20 reads NODE_EXTRA_CA_CERTS at every start, so only a
 // same-run baseline is comparable). Prints medians and ratios; exits 1 when a ratio exceeds its
 // budget unless --no-check is given.
 //
 //   node bench/startup.mjs [--runs N] [--conversations N] [--no-check]
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,6 +40,48 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
+/** Time from spawning `argv` to the first byte on its stdout (a pipe); fails unless it exits 0. */
+function firstByte(argv, cwd) {
+  return new Promise((resolve, reject) => {
+    const start = process.hrtime.bigint();
+    const child = spawn(process.execPath, argv, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let ms;
+    let stderr = '';
+    child.stdout.once('data', () => (ms = Number(process.hrtime.bigint() - start) / 1e6));
+    child.stdout.resume();
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 && ms !== undefined ? resolve(ms) : reject(new Error(`${argv.join(' ')} failed (${code}): ${stderr}`))));
+  });
+}
+
+/**
+ * The first query a new user makes: in a fresh workspace each run (`jp init`, untimed), a new
+ * conversation with the echo model attaching one file, timed to the first byte of the answer.
+ * Interleaved with `node -e 0`, which it is compared with.
+ */
+async function measureFirstQuery() {
+  const baseline = [];
+  const samples = [];
+  for (let i = 0; i < runs + 3; i++) {
+    const fresh = mkdtempSync(path.join(tmpdir(), 'jp-bench-new-'));
+    try {
+      execFileSync(process.execPath, [jp, 'init', fresh], { env, stdio: 'ignore' });
+      writeFileSync(path.join(fresh, 'notes.md'), '# Notes\n\nA first file for a first question.\n'.repeat(20));
+      const nodeMs = time(['-e', '0']);
+      const ms = await firstByte([jp, 'query', '--new', '--model', 'echo', '--attach', 'notes.md', 'hi'], fresh);
+      if (i >= 3) {
+        // The first three warm the page cache.
+        baseline.push(nodeMs);
+        samples.push(ms);
+      }
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  }
+  return [median(baseline), median(samples)];
+}
+
 /** Interleaves the commands run by run, so drift in machine load hits all of them alike. */
 function measure(commands) {
   const samples = commands.map(() => []);
@@ -61,11 +104,15 @@ try {
     [jp, '-w', ws, 'conversation', 'ls'],
     [jp, '-w', queries, 'query', '--new', '-m', 'echo', '--attach', path.join(queries, 'main.rs'), 'explain this'],
   ]);
+  const [firstBaseline, first] = await measureFirstQuery();
   const rows = [
     { name: 'node -e 0', ms: baseline, ratio: 1, budget: undefined },
     { name: 'jp --version', ms: version, ratio: version / baseline, budget: 1.3 },
     { name: `jp conversation ls (${conversations} conversations)`, ms: ls, ratio: ls / baseline, budget: 2.5 },
     { name: 'jp query, one file, echo, turn stored', ms: query, ratio: query / baseline, budget: 3 },
+    // Against the `node -e 0` measured alongside it.
+    { name: 'node -e 0 (alongside the first query)', ms: firstBaseline, ratio: 1, budget: undefined },
+    { name: 'first query, new workspace, to first byte', ms: first, ratio: first / firstBaseline, budget: 3 },
   ];
   console.log(`startup, median of ${runs} runs (Node ${process.version})`);
   for (const row of rows) {

@@ -53,10 +53,30 @@ function probe(surface: string, terminal: string, kinds: readonly Kind[]): void 
   }
 }
 
-/** The pty turns `\n` into `\r\n`; jp's own progress and retry lines erase themselves with `\r ESC[2K`. Nothing else may act. */
-function expectNothingActionable(terminal: string, options: { progress?: boolean } = {}): void {
-  let text = terminal.replace(/\r\n/g, '\n');
+/**
+ * The wait spinner (RFD 016) draws only when a model is slow to answer, which a loaded machine can
+ * make the local server seem: its frames, each drawn with `\r ESC[2K` and erased the same way, are
+ * jp's own and are taken out before anything is checked.
+ */
+const SPINNER = /(?:\r\x1b\[2K[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] waiting for [^\r\n\x1b]*)+\r\x1b\[2K/g;
+const withoutSpinner = (terminal: string) => terminal.replace(SPINNER, '');
+
+/**
+ * The exact SGR sequences jp's styles emit (output/styles.ts, picocolors): bold, dim and their
+ * reset; red, green, yellow, blue, cyan and the colour reset. Nothing else that acts may reach the
+ * terminal, and none of these may appear inside an untrusted span (the `shown` forms are checked
+ * contiguous).
+ */
+const JP_SGR = /\x1b\[(?:1|2|22|31|32|33|34|36|39)m/g;
+
+/**
+ * The pty turns `\n` into `\r\n`; jp's own progress and retry lines erase themselves with
+ * `\r ESC[2K`; with colour on, jp's own SGR codes style its text. Nothing else may act.
+ */
+function expectNothingActionable(terminal: string, options: { progress?: boolean; colour?: boolean } = {}): void {
+  let text = withoutSpinner(terminal).replace(/\r\n/g, '\n');
   if (options.progress) text = text.replaceAll('\r\x1b[2K', '');
+  if (options.colour) text = text.replace(JP_SGR, '');
   const found = ACTIONABLE.exec(text);
   expect(found === null ? null : `U+${found[0].codePointAt(0)!.toString(16)} at ${found.index}: ${JSON.stringify(text.slice(Math.max(0, found.index - 20), found.index + 20))}`).toBeNull();
 }
@@ -79,7 +99,7 @@ interface PtyResult {
  * `answers` are typed when the terminal shows their marker (prompts), `stdoutFile` sends jp's
  * stdout to a file while stderr stays on the terminal.
  */
-function pty(args: string[], options: { answers?: Array<[marker: string, keys: string]>; stdoutFile?: string } = {}): Promise<PtyResult> {
+function pty(args: string[], options: { answers?: Array<[marker: string, keys: string]>; stdoutFile?: string; env?: NodeJS.ProcessEnv } = {}): Promise<PtyResult> {
   const spec = path.join(root, `run-${++runs}.json`);
   writeFileSync(spec, JSON.stringify({ bin: JP_BIN, args: ['-c', `providers.anthropic.base_url=${JSON.stringify(server.url)}`, ...args], stdout: options.stdoutFile }));
   // A wide terminal, so neither the progress line nor a prompt cuts or wraps what is checked.
@@ -87,7 +107,7 @@ function pty(args: string[], options: { answers?: Array<[marker: string, keys: s
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], {
       cwd: ws,
-      env: { ...env, ANTHROPIC_API_KEY: 'sk-test', SHELL: '/bin/sh' },
+      env: { ...(options.env ?? env), ANTHROPIC_API_KEY: 'sk-test', SHELL: '/bin/sh' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const chunks: Buffer[] = [];
@@ -244,7 +264,7 @@ describe('untrusted text on a real terminal (script(1) pty)', { timeout: 30_000 
     server.enqueue(anthropicErrorResponse(400, { message: PAYLOAD }));
     const result = await pty(['query', '--new', '-m', 'anthropic/claude-test', 'hello']);
     expect(result.code).toBe(3);
-    const lines = result.terminal.split('\r\n').filter((line) => line !== '');
+    const lines = withoutSpinner(result.terminal).split('\r\n').filter((line) => line !== '');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^jp: /);
     expect(lines[0]).toContain(PAYLOAD_SHOWN);
@@ -382,10 +402,32 @@ describe('untrusted text on a real terminal (script(1) pty)', { timeout: 30_000 
     expectNothingActionable(result.terminal);
   });
 
+  it('with colour on: untrusted text is still shown visibly, and the only escapes are jp\'s own SGR codes', async () => {
+    const coloured: NodeJS.ProcessEnv = { ...env };
+    delete coloured.NO_COLOR;
+    const show = await pty(['conversation', 'show', conversation], { env: coloured });
+    const ls = await pty(['conversation', 'ls'], { env: coloured });
+    server.enqueue(anthropicErrorResponse(400, { message: PAYLOAD }));
+    const error = await pty(['query', '--new', '-m', 'anthropic/claude-test', 'hello'], { env: coloured });
+    const query = await pty(['query', '--new', '-m', 'echo', '--attach', EVIL_FILE, 'x'], { env: coloured });
+    const id = /new conversation (\S+)/.exec(query.terminal)?.[1] ?? '';
+    const attachments = await pty(['attachment', 'ls', '--check', '--id', id], { env: coloured });
+    for (const result of [show, ls, attachments]) expect(result.code, result.terminal).toBe(0);
+    expect(error.code).toBe(3);
+    for (const result of [show, ls, error, attachments]) expect(result.terminal).toMatch(JP_SGR);
+    expect(show.terminal).toContain(`A<${PAYLOAD_SHOWN}>A`);
+    expect(error.terminal).toContain(`\x1b[1m\x1b[31mjp:\x1b[39m\x1b[22m `);
+    probe('conversation show, coloured', show.terminal, ALL);
+    probe('conversation ls, coloured', ls.terminal, ALL);
+    probe('provider error, coloured', error.terminal, ALL);
+    probe('attachment ls, coloured (resource name)', attachments.terminal, ['osc0', 'c1csi', 'bidi']);
+    for (const result of [show, ls, error, attachments]) expectNothingActionable(result.terminal, { colour: true });
+  });
+
   it('counts the probes: every one neutralised', () => {
-    // 12 surfaces with all 8 kinds, 17 probes where JSON quoting had already taken care of C0, and
-    // 6 in an SSE line (which ends at CR).
-    expect(probes).toBe(12 * 8 + 17 + 6);
+    // 15 surfaces with all 8 kinds, 20 probes where JSON quoting had already taken care of C0 or a
+    // file name carries 3 kinds, and 6 in an SSE line (which ends at CR).
+    expect(probes).toBe(15 * 8 + 20 + 6);
     expect(neutralised).toBe(probes);
     console.log(`terminal escapes: ${neutralised} of ${probes} probes neutralised`);
   });

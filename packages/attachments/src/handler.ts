@@ -115,6 +115,8 @@ export type OversizeDecision = 'allow' | 'truncate' | 'reject';
 export interface ResolveProgress {
   /** Files or resources read so far, and a short label of the current one. */
   update(done: number, label: string): void;
+  /** A declaration began resolving (the registry calls it); the function returned ends it. */
+  begin?(declaration: string): () => void;
 }
 
 export interface HandlerLogger {

@@ -149,3 +149,33 @@ describe('families claim their prefix', () => {
     expect(registry.handlerFor('mcp-notes.txt')).not.toBe(mcp);
   });
 });
+
+describe('AttachmentRegistry.resolve progress', () => {
+  it('tells progress when each declaration begins and ends, failures included', async () => {
+    const log: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow: AttachmentHandler = {
+      ...fakeHandler(['cmd']),
+      resolve: async (declarations) => {
+        log.push(`resolving ${declarations.join(',')}`);
+        await gate;
+        throw new AttachmentError(declarations[0]!, 'failed', { code: 'attachment_test' });
+      },
+    };
+    const registry = createRegistry([fakeHandler(['demo']), slow]);
+    const progress = {
+      update: () => undefined,
+      begin: (declaration: string) => {
+        log.push(`begin ${declaration}`);
+        return () => log.push(`end ${declaration}`);
+      },
+    };
+    const resolving = registry.resolve(['demo://a', 'cmd:sleep 1'], { ...ws.ctx(), progress });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log).toEqual(['begin demo://a', 'begin cmd:sleep 1', 'resolving cmd:sleep 1', 'end demo://a']);
+    release();
+    await expect(resolving).rejects.toThrow('failed');
+    expect(log.at(-1)).toBe('end cmd:sleep 1');
+  });
+});

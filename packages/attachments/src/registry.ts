@@ -86,7 +86,12 @@ export class AttachmentRegistry {
       if (last !== undefined && last.handler === handler) last.declarations.push(declaration);
       else runs.push({ handler, declarations: [declaration] });
     }
-    return settledResources(await Promise.allSettled(runs.map((run) => run.handler.resolve(run.declarations, ctx))));
+    const resolving = runs.map((run) => {
+      // Progress hears when each declaration starts and ends, so it can tell how long a slow one takes.
+      const ends = run.declarations.map((declaration) => ctx.progress?.begin?.(declaration));
+      return run.handler.resolve(run.declarations, ctx).finally(() => ends.forEach((end) => end?.()));
+    });
+    return settledResources(await Promise.allSettled(resolving));
   }
 
   /** Re-reads one canonical URI through the handler owning its scheme. */

@@ -4,6 +4,7 @@ export interface GlobalOptions {
   cfg: string[];
   format: 'text' | 'json';
   quiet: boolean;
+  /** False with `--no-color`; the environment and the stream decide the rest (output/color-choice.ts). */
   color: boolean;
   verbose: boolean;
 }
@@ -14,7 +15,7 @@ export function readGlobalOptions(raw: Record<string, unknown>): GlobalOptions {
     cfg: Array.isArray(raw.cfg) ? (raw.cfg as string[]) : [],
     format: raw.format === 'json' ? 'json' : 'text',
     quiet: raw.quiet === true,
-    color: raw.color !== false && process.env.NO_COLOR === undefined,
+    color: raw.color !== false,
     verbose: raw.verbose === true,
   };
 }

@@ -29,7 +29,7 @@ export function buildProgram(): Command {
     .option('-c, --cfg <key=value>', 'set a configuration value (repeatable), e.g. -c assistant.model=echo', collect, [])
     .addOption(new Option('-F, --format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('-q, --quiet', 'print only the answer or the requested data')
-    .option('--no-color', 'disable colour (NO_COLOR is honoured too)')
+    .option('--no-color', 'disable colour (so does NO_COLOR; FORCE_COLOR colours a pipe); colour is on for terminals only')
     .option('-v, --verbose', 'print stack traces and debugging details on errors')
     .exitOverride();
 

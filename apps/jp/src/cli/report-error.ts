@@ -7,12 +7,12 @@ import type { GlobalOptions } from './global-options.ts';
  * Stack traces only with `-v`; anything that is not a JpError is a bug or an unexpected runtime
  * failure and exits 1.
  */
-export function reportError(error: unknown, options: Pick<GlobalOptions, 'format' | 'verbose'>): number {
+export function reportError(error: unknown, options: Pick<GlobalOptions, 'format' | 'verbose' | 'color'>): number {
   const jp = isJpError(error) ? error : undefined;
   const exitCode = jp?.exitCode ?? 1;
   const code = jp?.code ?? 'runtime_error';
   const message = oneLine(error instanceof Error ? error.message : String(error));
-  const output = new Output({ format: options.format, quiet: false, color: false });
+  const output = new Output({ format: options.format, quiet: false, color: options.color });
   output.error({ code, exitCode, message });
   if (options.verbose && error instanceof Error && error.stack) {
     output.detail(error.stack);

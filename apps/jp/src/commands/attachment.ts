@@ -12,6 +12,8 @@ import { checkAll, type FreshnessCheck } from '../resolution/check-freshness.ts'
 import { declarationsEver, originsByUri } from '../resolution/refreshable.ts';
 import { mcpServerOfTool } from '../tools/mcp-tool-name.ts';
 import type { SnapshotSummary } from '../store/scan-events-file.ts';
+import type { Span } from '../output/output.ts';
+import type { Styles } from '../output/styles.ts';
 
 interface Selected {
   ctx: CommandContext;
@@ -100,6 +102,15 @@ function listed(snapshot: SnapshotSummary): ListedResource {
   return { uri: snapshot.uri, ...(snapshot.name === undefined ? {} : { name: snapshot.name }), turn: snapshot.turn, size: snapshot.size, sha256: snapshot.sha256 };
 }
 
+/** How `--check` states are painted: fresh as good, changed as a caution, missing and errors as bad. */
+const STATUS_STYLE: Record<FreshnessCheck['status'], keyof Styles> = {
+  fresh: 'good',
+  changed: 'caution',
+  missing: 'bad',
+  error: 'bad',
+  'not-refreshable': 'dim',
+};
+
 function humanSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
@@ -144,18 +155,20 @@ export async function attachmentLs(globals: GlobalOptions, options: { id?: strin
       return;
     }
     if (declarations.length === 0) ctx.output.note('no attachments declared');
-    const row = (resource: ListedResource) => {
-      const status = resource.status === undefined ? '' : `  ${resource.status}${resource.error === undefined ? '' : ` (${resource.error})`}`;
-      return `       turn ${String(resource.turn).padStart(3)}  ${humanSize(resource.size).padStart(10)}  ${resource.sha256.slice(0, 12)}  ${resource.name ?? resource.uri}${status}`;
-    };
+    const row = (resource: ListedResource): Span[] => [
+      ['dim', `       turn ${String(resource.turn).padStart(3)}  ${humanSize(resource.size).padStart(10)}  ${resource.sha256.slice(0, 12)}`],
+      `  ${resource.name ?? resource.uri}`,
+      ...(resource.status === undefined ? [] : (['  ', [STATUS_STYLE[resource.status], resource.status]] as Span[])),
+      ...(resource.error === undefined ? [] : ([['dim', ` (${resource.error})`]] as Span[])),
+    ];
     for (const group of groups) {
-      ctx.output.line(`${String(group.index).padStart(3)}  ${group.url}`);
-      if (group.resources.length === 0) ctx.output.line('       (not in the conversation yet: resolved at the next query)');
-      for (const resource of group.resources) ctx.output.line(row(resource));
+      ctx.output.line(['dim', String(group.index).padStart(3)], '  ', ['heading', group.url]);
+      if (group.resources.length === 0) ctx.output.line(['dim', '       (not in the conversation yet: resolved at the next query)']);
+      for (const resource of group.resources) ctx.output.line(...row(resource));
     }
     if (undeclared.length > 0) {
-      ctx.output.line('  -  not declared (snapshots in the conversation)');
-      for (const resource of undeclared) ctx.output.line(row(resource));
+      ctx.output.line(['dim', '  -  '], ['heading', 'not declared (snapshots in the conversation)']);
+      for (const resource of undeclared) ctx.output.line(...row(resource));
     }
   } finally {
     await closeMcpClients(hctx.mcp);

@@ -34,6 +34,12 @@ export async function conversationLs(globals: GlobalOptions, options: { limit?: 
     const marker = m.id === active ? '*' : ' ';
     const turns = `${m.turnCount} turn${m.turnCount === 1 ? '' : 's'}`;
     const fork = m.forkedFrom ? `  (fork of ${m.forkedFrom.id})` : '';
-    output.line(`${marker} ${m.id}  ${m.lastActivityAt.slice(0, 19).replace('T', ' ')}  ${turns.padEnd(9)}  ${m.title ?? ''}${fork}`);
+    output.line(
+      m.id === active ? ['good', marker] : marker,
+      ` ${m.id}  `,
+      ['dim', `${m.lastActivityAt.slice(0, 19).replace('T', ' ')}  ${turns.padEnd(9)}`],
+      `  ${m.title ?? ''}`,
+      ['dim', fork],
+    );
   }
 }

@@ -3,6 +3,7 @@ import { UsageError } from '@jp/core';
 import { groupTurns, resolveResourceContent, resourceByteLength, resourceEncoding, type ChatResponseEvent, type ConfigDeltaEvent, type ConversationEvent } from '@jp/core';
 import { eventToJson } from '@jp/core/schemas';
 import type { GlobalOptions } from '../cli/global-options.ts';
+import type { Span } from '../output/output.ts';
 import { workspaceContext } from '../cli/command-context.ts';
 import { formatKey } from '../config/format-key.ts';
 import { CONFIG_VERSION, conversationConfig, ownLayer } from '../conversation/conversation-config.ts';
@@ -23,57 +24,65 @@ export async function conversationShow(globals: GlobalOptions, idArg: string | u
     output.data({ id, ...rest, events: resolveResourceContent(events, (resource) => content.read(resource)).map(eventToJson) });
     return;
   }
-  output.line(`conversation ${id}${metadata.title ? `  ${metadata.title}` : ''}`);
-  if (metadata.forkedFrom) output.line(`forked from ${metadata.forkedFrom.id}${metadata.forkedFrom.turn === null ? '' : ` at turn ${metadata.forkedFrom.turn}`}`);
+  output.line(['heading', `conversation ${id}`], metadata.title ? `  ${metadata.title}` : '');
+  if (metadata.forkedFrom) output.line(['dim', `forked from ${metadata.forkedFrom.id}${metadata.forkedFrom.turn === null ? '' : ` at turn ${metadata.forkedFrom.turn}`}`]);
   const { preamble, turns } = groupTurns(events);
   // Events before the first turn: what `jp attachment add|rm` and a fork without turns recorded.
-  for (const event of preamble) describeEvent(event, (line) => output.line(line));
+  for (const event of preamble) describeEvent(event, (...spans) => output.line(...spans));
   for (const turn of turns) {
     output.line();
-    output.line(`── turn ${turn.index} ──`);
-    for (const event of turn.events) describeEvent(event, (line) => output.line(line));
+    output.line(['heading', `── turn ${turn.index} ──`]);
+    for (const event of turn.events) describeEvent(event, (...spans) => output.line(...spans));
   }
 }
 
-function describeEvent(event: ConversationEvent, line: (text: string) => void): void {
+/** One event as lines of spans: who or what in colour, the untrusted text plain (Output makes it safe). */
+function describeEvent(event: ConversationEvent, line: (...spans: Span[]) => void): void {
   switch (event.type) {
     case 'chat_request': {
       const request = event as Extract<ConversationEvent, { type: 'chat_request'; content: string }>;
-      line(`user: ${request.content}`);
+      line(['role', 'user:'], ` ${request.content}`);
       for (const resource of request.resources) {
         const kind = resourceEncoding(resource) === 'text' ? 'text' : 'blob';
-        line(`  resource ${resource.name ?? resource.uri}  ${resource.uri}  (${resource.mimeType ?? 'unknown type'}, ${kind}, ${resourceByteLength(resource)} bytes)`);
+        line(
+          ['resource', '  resource '],
+          resource.name ?? resource.uri,
+          '  ',
+          ['dim', `${resource.uri}  (${resource.mimeType ?? 'unknown type'}, ${kind}, ${resourceByteLength(resource)} bytes)`],
+        );
       }
       break;
     }
     case 'chat_response': {
       const response = event as ChatResponseEvent;
-      if ('message' in response) line(`assistant: ${response.message}`);
-      else if ('reasoning' in response) line(`assistant (reasoning): ${response.reasoning}`);
-      else line(`assistant (structured): ${JSON.stringify(response.structured)}`);
+      if ('message' in response) line(['role', 'assistant:'], ` ${response.message}`);
+      else if ('reasoning' in response) line(['role', 'assistant (reasoning):'], ' ', ['dim', response.reasoning ?? '']);
+      else line(['role', 'assistant (structured):'], ` ${JSON.stringify(response.structured)}`);
       break;
     }
     case 'config_delta': {
       const delta = event as ConfigDeltaEvent;
       if (delta.source !== 'files') {
-        line(`config: ${JSON.stringify(delta.delta)}`);
+        line(['dim', `config: ${JSON.stringify(delta.delta)}`]);
         break;
       }
       const removed = (delta.removed ?? []).map((key) => formatKey(key));
       const changed = Object.keys(delta.delta).length > 0 ? JSON.stringify(delta.delta) : '';
-      line(`config changed in .jp/config.toml: ${[changed, ...(removed.length > 0 ? [`removed ${removed.join(', ')}`] : [])].filter(Boolean).join('; ')}`);
+      line(['dim', `config changed in .jp/config.toml: ${[changed, ...(removed.length > 0 ? [`removed ${removed.join(', ')}`] : [])].filter(Boolean).join('; ')}`]);
       break;
     }
     case 'tool_call_request':
-      line(`tool call: ${(event as { name: string }).name} ${JSON.stringify((event as { arguments: unknown }).arguments)}`);
+      line(['role', 'tool call:'], ` ${(event as { name: string }).name} `, ['dim', JSON.stringify((event as { arguments: unknown }).arguments)]);
       break;
-    case 'tool_call_response':
-      line(`tool result${(event as { isError: boolean }).isError ? ' (error)' : ''}: ${(event as { content: unknown[] }).content.length} block(s)`);
+    case 'tool_call_response': {
+      const isError = (event as { isError: boolean }).isError;
+      line(['role', 'tool result'], isError ? ['bad', ' (error)'] : '', ['role', ':'], ` ${(event as { content: unknown[] }).content.length} block(s)`);
       break;
+    }
     case 'turn_start':
       break;
     default:
-      line(`(${event.type} event)`);
+      line(['dim', `(${event.type} event)`]);
   }
 }
 

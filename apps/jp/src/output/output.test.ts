@@ -9,6 +9,8 @@ function capture(tty: { stdout: boolean; stderr: boolean }) {
   const streams: OutputStreams = {
     stdout: { isTTY: tty.stdout, write: (text: string) => (written.stdout += text) },
     stderr: { isTTY: tty.stderr, write: (text: string) => (written.stderr += text) },
+    // Colour is tested below; here only what reaches the terminal.
+    env: { NO_COLOR: '1' },
   };
   return { written, output: (format: 'text' | 'json' = 'text', quiet = false) => new Output({ format, quiet, color: true }, streams) };
 }
@@ -71,5 +73,49 @@ describe('Output', () => {
     quiet.aside(ESC_TEXT);
     expect(written.stdout).toBe('');
     expect(written.stderr).toBe(`jp: warning: ${SHOWN}\n${SHOWN}`);
+  });
+});
+
+describe('Output colours', () => {
+  const BOLD_RED = (text: string) => `\x1b[1m\x1b[31m${text}\x1b[39m\x1b[22m`;
+
+  function streams(tty: { stdout: boolean; stderr: boolean }, env: Record<string, string> = {}) {
+    const written = { stdout: '', stderr: '' };
+    const s: OutputStreams = {
+      stdout: { isTTY: tty.stdout, write: (text: string) => (written.stdout += text) },
+      stderr: { isTTY: tty.stderr, write: (text: string) => (written.stderr += text) },
+      env,
+    };
+    return { written, s };
+  }
+
+  it('styles spans on a terminal after making their text visible: the only escapes are its own SGR codes', () => {
+    const { written, s } = streams({ stdout: true, stderr: true });
+    new Output({ format: 'text', quiet: false, color: true }, s).line(['dim', ESC_TEXT], ' ', ['bad', 'x']);
+    expect(written.stdout).toBe(`\x1b[2m${SHOWN}\x1b[22m \x1b[31mx\x1b[39m\n`);
+  });
+
+  it('decides per stream: an error on a terminal is red while the piped stdout stays plain', () => {
+    const { written, s } = streams({ stdout: false, stderr: true });
+    const out = new Output({ format: 'text', quiet: false, color: true }, s);
+    out.line(['heading', 'title']);
+    out.error({ code: 'x', exitCode: 1, message: 'broken' });
+    expect(written.stdout).toBe('title\n');
+    expect(written.stderr).toBe(`${BOLD_RED('jp:')} broken\n`);
+  });
+
+  it('prints plain text with --no-color, NO_COLOR or -F json, and colours a pipe with FORCE_COLOR', () => {
+    const cases: Array<[{ format: 'text' | 'json'; color: boolean }, { stdout: boolean; stderr: boolean }, Record<string, string>, boolean]> = [
+      [{ format: 'text', color: false }, { stdout: true, stderr: true }, {}, false],
+      [{ format: 'text', color: true }, { stdout: true, stderr: true }, { NO_COLOR: '1' }, false],
+      [{ format: 'json', color: true }, { stdout: true, stderr: true }, {}, false],
+      [{ format: 'text', color: true }, { stdout: false, stderr: false }, { FORCE_COLOR: '1' }, true],
+    ];
+    for (const [options, tty, env, coloured] of cases) {
+      const { written, s } = streams(tty, env);
+      const out = new Output({ ...options, quiet: false }, s);
+      out.error({ code: 'x', exitCode: 1, message: 'broken' });
+      expect(written.stderr.includes('\x1b['), JSON.stringify({ options, tty, env })).toBe(coloured);
+    }
   });
 });

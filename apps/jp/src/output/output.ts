@@ -1,11 +1,21 @@
 import type { GlobalOptions } from '../cli/global-options.ts';
+import { colorEnabled } from './color-choice.ts';
+import { StatusLine, type StatusStream } from './status-line.ts';
+import { stylesFor, type Styles } from './styles.ts';
 import { terminalSafeJson, visibleText } from './terminal-text.ts';
 
-/** Where output goes: process.stdout and process.stderr, or streams a test gives. */
+/**
+ * Where output goes: process.stdout and process.stderr, or streams a test gives. `env` is what
+ * colour is decided from (NO_COLOR, FORCE_COLOR, TERM): process.env, or none for a test's streams.
+ */
 export interface OutputStreams {
   stdout: { write(text: string): unknown; isTTY?: boolean | undefined };
-  stderr: { write(text: string): unknown; isTTY?: boolean | undefined };
+  stderr: StatusStream;
+  env?: Readonly<Record<string, string | undefined>> | undefined;
 }
+
+/** Part of a line: text, or text with a style. Either way the text is made safe before it is styled. */
+export type Span = string | readonly [style: keyof Styles, text: string];
 
 /**
  * Where a command's output goes. Data goes to stdout (JSON lines with `-F json`); notes and
@@ -19,15 +29,25 @@ export interface OutputStreams {
  */
 export class Output {
   private readonly warned = new Set<string>();
+  /** Styles for stdout and for stderr, each decided for its own stream (color-choice.ts). */
+  readonly styles: { stdout: Styles; stderr: Styles };
+  /** The status line of stderr (status-line.ts): progress, retry notices and the spinner share it. */
+  readonly status: StatusLine;
 
   constructor(
     readonly options: Pick<GlobalOptions, 'format' | 'quiet' | 'color'>,
     private readonly streams: OutputStreams = process,
-  ) {}
+    status?: StatusLine,
+  ) {
+    this.status = status ?? new StatusLine(streams.stderr);
+    const env = streams.env ?? {};
+    const enabled = (stream: { isTTY?: boolean | undefined }) => colorEnabled({ isTTY: stream.isTTY, color: options.color, format: options.format, env });
+    this.styles = { stdout: stylesFor(enabled(streams.stdout)), stderr: stylesFor(enabled(streams.stderr)) };
+  }
 
   /** The same output with stdout silenced: notes and warnings still reach stderr. */
   silenced(): Output {
-    const quiet = new Output(this.options, this.streams);
+    const quiet = new Output(this.options, this.streams, this.status);
     quiet.data = () => undefined;
     quiet.write = () => undefined;
     quiet.line = () => undefined;
@@ -39,6 +59,11 @@ export class Output {
     return this.options.format === 'json';
   }
 
+  /** Whether the status line is drawn: stderr is a terminal and output is neither `--quiet` nor JSON. */
+  get drawsStatus(): boolean {
+    return this.status.isTerminal && !this.options.quiet && !this.json;
+  }
+
   /** One JSON value as one line on stdout. */
   data(value: unknown): void {
     this.streams.stdout.write(`${terminalSafeJson(value)}\n`);
@@ -48,8 +73,9 @@ export class Output {
     this.streams.stdout.write(this.forStdout(text));
   }
 
-  line(text = ''): void {
-    this.streams.stdout.write(`${this.forStdout(text)}\n`);
+  /** A line on stdout from spans: each one's text is made safe first (on a terminal), then styled. */
+  line(...spans: Span[]): void {
+    this.streams.stdout.write(`${spans.map((span) => this.span(span)).join('')}\n`);
   }
 
   /** Model text for stderr (streamed reasoning): visible on a terminal, exact elsewhere. */
@@ -67,18 +93,24 @@ export class Output {
     if (this.warned.has(message)) return;
     this.warned.add(message);
     if (this.json) this.streams.stderr.write(`${terminalSafeJson({ warning: message })}\n`);
-    else this.streams.stderr.write(`jp: warning: ${visibleText(message)}\n`);
+    else this.streams.stderr.write(`${this.styles.stderr.warning('jp: warning:')} ${visibleText(message)}\n`);
   }
 
   /** The error a command ends with (stderr): `jp: <message>`, or a JSON object with `-F json`. */
   error(error: { code: string; exitCode: number; message: string }): void {
     if (this.json) this.streams.stderr.write(`${terminalSafeJson({ error })}\n`);
-    else this.streams.stderr.write(`jp: ${visibleText(error.message)}\n`);
+    else this.streams.stderr.write(`${this.styles.stderr.error('jp:')} ${visibleText(error.message)}\n`);
   }
 
   /** Debugging detail for people (stderr), such as a stack trace with `-v`. */
   detail(text: string): void {
     this.streams.stderr.write(`${visibleText(text)}\n`);
+  }
+
+  private span(span: Span): string {
+    if (typeof span === 'string') return this.forStdout(span);
+    const [style, text] = span;
+    return this.styles.stdout[style](this.forStdout(text));
   }
 
   private forStdout(text: string): string {

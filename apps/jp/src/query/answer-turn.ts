@@ -1,4 +1,5 @@
 import type { ConversationEvent, ToolCallResponseEvent } from '@jp/core';
+import { waitSpinner } from '../output/wait-spinner.ts';
 import type { JpTool } from '../tools/jp-tool.ts';
 import { mcpServerOfTool } from '../tools/mcp-tool-name.ts';
 import { loadMcpTools } from '../tools/mcp-tools.ts';
@@ -73,6 +74,7 @@ export async function answerTurn(session: QuerySession, turn: TurnOpening): Prom
       output: invocation.schema !== undefined && !output.json ? output.silenced() : output,
       retry: { ...DEFAULT_RETRY_POLICY, maxRetries: config.assistant.request.max_retries },
       notice: retryNotice(output, { verbose: ctx.globals.verbose }),
+      waiting: waitSpinner(output, config.assistant.model ?? session.model),
       maxRounds: config.assistant.max_tool_rounds,
       showReasoning: invocation.options.showReasoning === true || config.assistant.show_reasoning,
       signal: session.signal,

@@ -52,7 +52,7 @@ export async function openTurn(session: QuerySession): Promise<TurnOpening> {
   for (const declaration of plan.snapshotOnly) {
     ctx.output.warn(`${declaration} is a snapshot of a file outside the workspace and cannot be read again; attach the file again with --attach PATH`);
   }
-  const progress = resolveProgress({ quiet: ctx.globals.quiet, json: ctx.output.json });
+  const progress = resolveProgress(ctx.output);
   let resources: Resource[];
   try {
     const { terminalAskOversize } = await import('../output/ask-oversize.ts');

@@ -9,14 +9,15 @@ function fakeStream(isTTY: boolean): NodeJS.WriteStream & { written: string } {
 }
 
 const retry = { attempt: 1, retries: 3, delayMs: 1200, message: 'rate limited (429)' };
-const output = (format: 'text' | 'json', quiet = false) => new Output({ format, quiet, color: false });
+/** An Output whose stderr is `stream` (stdout is the process's, so JSON lines can be spied on). */
+const output = (format: 'text' | 'json', stream: NodeJS.WriteStream, quiet = false) => new Output({ format, quiet, color: false }, { stdout: process.stdout, stderr: stream });
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('retry notices', () => {
   it('redraw one line in place on a terminal, erased once the answer comes', () => {
     const stream = fakeStream(true);
-    const notice = retryNotice(output('text'), { verbose: false, stream });
+    const notice = retryNotice(output('text', stream), { verbose: false });
     notice.show(retry);
     notice.show({ ...retry, attempt: 2 });
     notice.clear();
@@ -28,18 +29,18 @@ describe('retry notices', () => {
 
   it('cut a line wider than the terminal', () => {
     const stream = fakeStream(true);
-    retryNotice(output('text'), { verbose: false, stream }).show({ ...retry, message: 'x'.repeat(200) });
+    retryNotice(output('text', stream), { verbose: false }).show({ ...retry, message: 'x'.repeat(200) });
     expect(stream.written.replace('\r\x1b[2K', '')).toHaveLength(59);
   });
 
   it('say nothing on a stderr that is not a terminal, or with --quiet; a line per retry with -v', () => {
-    for (const [out, verbose, isTTY] of [[output('text'), false, false], [output('text', true), true, true]] as const) {
+    for (const [quiet, verbose, isTTY] of [[false, false, false], [true, true, true]] as const) {
       const stream = fakeStream(isTTY);
-      retryNotice(out, { verbose, stream }).show(retry);
+      retryNotice(output('text', stream, quiet), { verbose }).show(retry);
       expect(stream.written).toBe('');
     }
     const stream = fakeStream(false);
-    const notice = retryNotice(output('text'), { verbose: true, stream });
+    const notice = retryNotice(output('text', stream), { verbose: true });
     notice.show(retry);
     notice.clear();
     expect(stream.written).toBe('jp: rate limited (429); retrying in 1.2 s (1 of 3)\n');
@@ -48,7 +49,7 @@ describe('retry notices', () => {
   it('are a JSON line on stdout with -F json, nothing on stderr', () => {
     const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     const stream = fakeStream(true);
-    retryNotice(output('json'), { verbose: true, stream }).show(retry);
+    retryNotice(output('json', stream), { verbose: true }).show(retry);
     expect(stdout).toHaveBeenCalledWith(`${JSON.stringify({ type: 'retry', ...retry })}\n`);
     expect(stream.written).toBe('');
   });

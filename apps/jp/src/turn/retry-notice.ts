@@ -23,29 +23,27 @@ export interface RetryNotice {
  * nothing on a stderr that is not a terminal unless `-v` (a line per retry) — the error that ends
  * the query says how many retries it made, so a script's stderr keeps to one line.
  */
-export function retryNotice(output: Output, options: { verbose: boolean; stream?: NodeJS.WriteStream }): RetryNotice {
-  const stream = options.stream ?? process.stderr;
+export function retryNotice(output: Output, options: { verbose: boolean }): RetryNotice {
   // The provider's message is not jp's: shown visibly, as every line jp writes on stderr.
   const text = (retry: Retry) => `jp: ${visibleText(retry.message)}; retrying in ${(retry.delayMs / 1000).toFixed(1)} s (${retry.attempt} of ${retry.retries})`;
   if (output.json) {
     return { show: (retry) => output.data({ type: 'retry', ...retry }), clear: () => undefined };
   }
   if (output.options.quiet) return { show: () => undefined, clear: () => undefined };
-  if (stream.isTTY === true) {
+  if (output.drawsStatus) {
+    // On stderr's one status line, which progress and the spinner also draw on (status-line.ts).
     let drawn = false;
     return {
       show(retry) {
-        const width = Math.max(20, (stream.columns ?? 80) - 1);
-        const line = text(retry);
-        stream.write(`\r\x1b[2K${line.length > width ? `${line.slice(0, width - 1)}…` : line}`);
+        output.status.draw(text(retry));
         drawn = true;
       },
       clear() {
-        if (drawn) stream.write('\r\x1b[2K');
+        if (drawn) output.status.clear();
         drawn = false;
       },
     };
   }
-  if (options.verbose) return { show: (retry) => stream.write(`${text(retry)}\n`), clear: () => undefined };
+  if (options.verbose) return { show: (retry) => output.detail(text(retry)), clear: () => undefined };
   return { show: () => undefined, clear: () => undefined };
 }

@@ -109,3 +109,28 @@ describe('reasoning', () => {
     }
   });
 });
+
+describe('runTurn: the wait spinner', () => {
+  it('starts with each request and stops at its first event, before anything is written; and on a failure', async () => {
+    const log: string[] = [];
+    const waiting = { start: () => log.push('start'), stop: () => log.push('stop') };
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((text) => (log.push(`write ${String(text).trim()}`), true));
+    try {
+      const provider = scripted([busy(), [{ type: 'text-delta', text: 'hi' }, { type: 'text-delta', text: '!' }]]);
+      await runTurn({ provider, request, output: quietJson, retry: fast, waiting });
+      expect(log).toEqual([
+        'start',
+        'stop', // the 429: erased before the retry notice
+        'write {"type":"retry","attempt":1,"retries":3,"delayMs":1,"message":"rate limited (429)"}',
+        'start',
+        'stop', // the first delta
+        'write {"type":"text_delta","text":"hi"}',
+        'stop',
+        'write {"type":"text_delta","text":"!"}',
+        'stop', // finally
+      ]);
+    } finally {
+      write.mockRestore();
+    }
+  });
+});

@@ -3,6 +3,7 @@ import { ProviderError } from '@jp/core';
 import type { ConversationEvent, Usage } from '@jp/core';
 import { retryAfterMs, type Provider, type ProviderRequest } from '@jp/providers';
 import type { Output } from '../output/output.ts';
+import type { WaitIndicator } from '../output/wait-spinner.ts';
 import { DEFAULT_RETRY_POLICY, isRetryable, retryDelayMs, type RetryPolicy } from './retry-policy.ts';
 import { retryNotice, type RetryNotice } from './retry-notice.ts';
 
@@ -87,18 +88,26 @@ export async function runTurn(options: {
   showReasoning?: boolean;
   signal?: AbortSignal;
   /** How retries are told (default: as `retryNotice` does without -v). */
-  notice?: RetryNotice;
+  notice?: RetryNotice | undefined;
+  /** Shown from each request until its first event (the spinner); erased before anything is written. */
+  waiting?: WaitIndicator | undefined;
 }): Promise<TurnAnswer> {
   const { output } = options;
   const policy = options.retry ?? DEFAULT_RETRY_POLICY;
   const notice = options.notice ?? retryNotice(output, { verbose: false });
+  const waiting = options.waiting;
   const state: Streamed = { text: '', reasoning: '', usage: {}, shown: false, toolCalls: [] };
   try {
     for (let attempt = 0; ; attempt++) {
       try {
-        await streamOnce(options.provider, options.request, output, state, options.showReasoning === true, options.signal, () => notice.clear());
+        waiting?.start();
+        await streamOnce(options.provider, options.request, output, state, options.showReasoning === true, options.signal, () => {
+          waiting?.stop();
+          notice.clear();
+        });
         break;
       } catch (error) {
+        waiting?.stop();
         if (!isRetryable(error) || state.shown) throw error;
         if (attempt >= policy.maxRetries) {
           throw new ProviderError(error.provider, `${error.message} (gave up after ${policy.maxRetries} ${policy.maxRetries === 1 ? 'retry' : 'retries'})`, {
@@ -115,6 +124,7 @@ export async function runTurn(options: {
       }
     }
   } finally {
+    waiting?.stop();
     notice.clear();
   }
   if (!output.json && state.text !== '' && !state.text.endsWith('\n')) output.write('\n');

@@ -2,6 +2,7 @@ import { JpError } from '@jp/core';
 import type { ContentBlock, ConversationEvent, ToolCallResponseEvent, Usage } from '@jp/core';
 import type { Provider, ProviderRequest } from '@jp/providers';
 import type { Output } from '../output/output.ts';
+import type { WaitIndicator } from '../output/wait-spinner.ts';
 import { errorResult, type JpTool, type ToolResult, type ToolRunContext } from '../tools/jp-tool.ts';
 import { checkToolArguments } from '../tools/check-tool-arguments.ts';
 import { confirmToolRun } from '../tools/confirm-tool-run.ts';
@@ -83,6 +84,8 @@ export async function runTurnLoop(options: {
   retry: RetryPolicy;
   /** How retries are told (`retryNotice`). */
   notice?: RetryNotice | undefined;
+  /** Shown while each model call has sent its request and nothing came yet (`waitSpinner`). */
+  waiting?: WaitIndicator | undefined;
   maxRounds: number;
   showReasoning?: boolean;
   signal?: AbortSignal | undefined;
@@ -104,6 +107,7 @@ export async function runTurnLoop(options: {
       output: options.output,
       retry: options.retry,
       notice: options.notice,
+      waiting: options.waiting,
       showReasoning: options.showReasoning,
       signal: options.signal,
     });

@@ -67,11 +67,12 @@ describe('anthropic provider against a local wire server', () => {
           role: 'user',
           content: [
             { type: 'text', text: 'Summarise' },
-            { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'hi\n' }, title: 'a.txt' },
+            { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'hi\n' }, title: 'a.txt', context: 'uri: file:///w/a.txt' },
             {
               type: 'document',
               source: { type: 'base64', media_type: 'application/pdf', data: Buffer.from(PDF_BYTES).toString('base64') },
               title: 'The PDF',
+              context: 'uri: file:///w/doc.pdf',
               cache_control: { type: 'ephemeral' },
             },
           ],

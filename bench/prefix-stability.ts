@@ -72,7 +72,8 @@ function messagesOf(request: unknown): string[] {
 /** Text-resource URIs of the events that the wire request does not spell out (JSON-escaped). */
 function unnamedUris(events: ConversationEvent[], request: unknown): string[] {
   const wire = JSON.stringify(request);
-  const uris = events.flatMap((event) => (event.type === 'chat_request' ? (event.resources ?? []) : [])).filter((r) => 'text' in r).map((r) => r.uri);
+  const resources = events.flatMap((event) => (event.type === 'chat_request' ? (event as Extract<ConversationEvent, { type: 'chat_request' }>).resources : []));
+  const uris = resources.filter((resource: Resource) => 'text' in resource).map((resource) => resource.uri);
   return uris.filter((uri) => !wire.includes(JSON.stringify(uri).slice(1, -1)));
 }
 

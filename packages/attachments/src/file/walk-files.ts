@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { HandlerLogger } from '../handler.ts';
 import type { FileToRead } from './read-file-resource.ts';
 import { fsAttachmentError, isMissing } from './fs-error.ts';
+import { readGitExcludes, type GitEnvironment } from './git-excludes.ts';
 import { enterDirectory, isIgnored, outerGitignores, readGitignore, type GitignoreLevel, type GitignoreScope } from './gitignore-rules.ts';
 import { listDirectory, type DirectoryEntry } from './list-directory.ts';
 import { sortByUtf8Path } from './utf8-order.ts';
@@ -37,6 +38,8 @@ export interface WalkOptions {
   match?: (relative: string) => boolean;
   /** For a glob: walk into hidden directories too (its pattern names a dot segment). */
   descendHidden?: boolean;
+  /** Where git's own files are (HOME, XDG_CONFIG_HOME, GIT_CONFIG_*); `process.env` by default. */
+  gitEnvironment?: GitEnvironment;
   /** Called every few hundred entries to let the event loop run (see `createEventLoopPacer`). */
   pace?: () => Promise<void>;
   /**
@@ -75,7 +78,8 @@ function symlinkTarget(linkPath: string): { realPath: string } | { skip: string 
 
 /**
  * The regular files under a directory that survive the rules: hidden names skipped, `.git/` and
- * `.jp/` never entered, `.gitignore` files honoured at every level from the workspace root down.
+ * `.jp/` never entered, `.gitignore` files honoured at every level from the workspace root down,
+ * below them the repository's `info/exclude` and git's global excludes file (`readGitExcludes`).
  * Symlinks to files count as their targets when those are inside the workspace, and are skipped
  * with a warning when they lead outside (naming such a link attaches it as `external:`); symlinks
  * to directories are not followed; FIFOs, sockets and devices are left out; a name that is not
@@ -173,7 +177,8 @@ export async function walkFiles(options: WalkOptions): Promise<WalkedFile[]> {
     report();
   };
 
-  await visit(options.start, startRelative, outerGitignores(workspaceRoot, startRelative));
+  const excludes = readGitExcludes(workspaceRoot, options.gitEnvironment ?? process.env);
+  await visit(options.start, startRelative, outerGitignores(workspaceRoot, startRelative, excludes));
   if (linked.size > 0) {
     const regular = new Set(files.map((file) => file.realPath));
     for (const [realPath, file] of linked) if (!regular.has(realPath)) files.push(file);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { HandlerLogger } from '../handler.ts';
 import type { FileToRead } from './read-file-resource.ts';
 import { fsAttachmentError, isMissing } from './fs-error.ts';
-import { readGitExcludes, type GitEnvironment } from './git-excludes.ts';
+import { readGitExcludes } from './git-excludes.ts';
 import { enterDirectory, isIgnored, outerGitignores, readGitignore, type GitignoreLevel, type GitignoreScope } from './gitignore-rules.ts';
 import { listDirectory, type DirectoryEntry } from './list-directory.ts';
 import { sortByUtf8Path } from './utf8-order.ts';
@@ -38,8 +38,6 @@ export interface WalkOptions {
   match?: (relative: string) => boolean;
   /** For a glob: walk into hidden directories too (its pattern names a dot segment). */
   descendHidden?: boolean;
-  /** Where git's own files are (HOME, XDG_CONFIG_HOME, GIT_CONFIG_*); `process.env` by default. */
-  gitEnvironment?: GitEnvironment;
   /** Called every few hundred entries to let the event loop run (see `createEventLoopPacer`). */
   pace?: () => Promise<void>;
   /**
@@ -177,7 +175,8 @@ export async function walkFiles(options: WalkOptions): Promise<WalkedFile[]> {
     report();
   };
 
-  const excludes = readGitExcludes(workspaceRoot, options.gitEnvironment ?? process.env);
+  // Where git keeps its files is read from this process's environment (HOME, XDG_CONFIG_HOME, GIT_CONFIG_*).
+  const excludes = readGitExcludes(workspaceRoot, process.env);
   await visit(options.start, startRelative, outerGitignores(workspaceRoot, startRelative, excludes));
   if (linked.size > 0) {
     const regular = new Set(files.map((file) => file.realPath));

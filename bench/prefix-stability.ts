@@ -7,6 +7,7 @@
 // prefix figure is the share of request k's message bytes (cache markers removed) that request
 // k+1 repeats unchanged at the same positions — what a prompt cache can reuse. Goal: 100 %.
 // Wire bytes are the 30 requests' total size; "uncached" is what a prefix cache could not serve.
+// Each request must also name every text resource by its exact URI (what `refresh_resource` takes).
 import { createHash } from 'node:crypto';
 import type { ConversationEvent, Resource } from '../packages/core/src/index.ts';
 import {
@@ -68,8 +69,17 @@ function messagesOf(request: unknown): string[] {
   return list.map((message) => JSON.stringify(message));
 }
 
+/** Text-resource URIs of the events that the wire request does not spell out (JSON-escaped). */
+function unnamedUris(events: ConversationEvent[], request: unknown): string[] {
+  const wire = JSON.stringify(request);
+  const resources = events.flatMap((event) => (event.type === 'chat_request' ? (event as Extract<ConversationEvent, { type: 'chat_request' }>).resources : []));
+  const uris = resources.filter((resource: Resource) => 'text' in resource).map((resource) => resource.uri);
+  return uris.filter((uri) => !wire.includes(JSON.stringify(uri).slice(1, -1)));
+}
+
 function measure(convert: Convert, build: (k: number) => ConversationEvent[], model: string) {
   const requests = Array.from({ length: TURNS }, (_, k) => convert({ model, events: build(k) }).request);
+  const unnamed = [...new Set(requests.flatMap((request, k) => unnamedUris(build(k), request)))];
   const messages = requests.map(messagesOf);
   let earlier = 0;
   let reused = 0;
@@ -88,7 +98,7 @@ function measure(convert: Convert, build: (k: number) => ConversationEvent[], mo
     uncached += after.slice(common).reduce((sum, message) => sum + message.length, 0);
   }
   const wire = requests.reduce<number>((sum, request) => sum + JSON.stringify(request).length, 0);
-  return { prefix: reused / earlier, wire, uncached };
+  return { prefix: reused / earlier, wire, uncached, unnamed };
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
@@ -102,12 +112,16 @@ for (const [name, convert] of providers) {
   const ours = measure(convert, inline, model);
   const base = measure(convert, prepended, model);
   if (ours.prefix < 1) failed = true;
+  if (ours.unnamed.length > 0) {
+    failed = true;
+    console.log(`${name}: a request does not name ${ours.unnamed.join(', ')} by URI`);
+  }
   const pct = (share: number) => `${(share * 100).toFixed(1)} %`;
   console.log(
     `${name.padEnd(11)} ${pct(ours.prefix).padStart(8)} ${kib(ours.wire).padStart(10)} ${kib(ours.uncached).padStart(10)}   ${pct(base.prefix).padStart(16)} ${kib(base.wire).padStart(10)} ${kib(base.uncached).padStart(10)}`,
   );
 }
 if (failed && !process.argv.includes('--no-check')) {
-  console.log('a provider reuses less than 100 % of the earlier request');
+  console.log('a provider reuses less than 100 % of the earlier request, or leaves a resource URI out');
   process.exitCode = 1;
 }

@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandaloneServer, type WireServer } from '@jp/test-server';
@@ -61,7 +62,7 @@ describe('a conversation on anthropic, through the binary and a local wire serve
     expect(documents).toEqual([['a.txt'], [], [], [], ['b.txt']]);
     expect(third[0]!.content).toEqual([
       { type: 'text', text: 'What is in a.txt?' },
-      { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'alpha file\n' }, title: 'a.txt' },
+      { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'alpha file\n' }, title: 'a.txt', context: `uri: ${pathToFileURL(realpathSync(path.join(ws, 'a.txt'))).href}` },
     ]);
     expect(third[1]!.content).toEqual([{ type: 'text', text: 'ok 1' }]);
   });

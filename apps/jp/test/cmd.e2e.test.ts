@@ -73,14 +73,32 @@ describe('cmd attachments through the binary', () => {
     expect(result.stdout).toContain(`  resource ${url} text/plain 1 bytes sha256:${sha('\n')}`);
   });
 
-  it('allow_failure=true attaches the output of a failing command and says how it ended', async () => {
+  it('allow_failure=true attaches the output of a failing command, its stderr after a separator, and says how it ended', async () => {
     const script = 'process.stdout.write("partial"); console.error("boom"); process.exit(3)';
     const url = nodeUrl(script, '&allow_failure=true');
     const result = await jp(['query', '--attach', url, 'Tests?']);
     expect(result.code, result.stderr).toBe(0);
     expect(request(2).resources).toEqual([
-      { uri: url, mimeType: 'text/plain', name: `${process.execPath} -e ${sq(script)}`, description: 'exited with code 3', text: 'partial' },
+      {
+        uri: url,
+        mimeType: 'text/plain',
+        name: `${process.execPath} -e ${sq(script)}`,
+        description: 'exited with code 3; stderr follows stdout after a "--- stderr ---" line',
+        text: 'partial\n--- stderr ---\nboom\n',
+      },
     ]);
+  });
+
+  it('--explain shows the model a failing command\'s stderr: the request carries stdout and stderr, nothing is stored', async () => {
+    const before = snapshotTree(jpDir);
+    const script = 'console.log("running 2 tests"); console.error("test it_works ... FAILED"); console.error("assertion failed: left == right"); process.exit(101)';
+    const url = nodeUrl(script, '&allow_failure=true');
+    const result = await jp(['query', '--new', '-m', 'echo', '--explain', '--attach', url, 'Why did the tests fail?']);
+    expect(result.code, result.stderr).toBe(0);
+    const expected = 'running 2 tests\n--- stderr ---\ntest it_works ... FAILED\nassertion failed: left == right\n';
+    const explained = JSON.parse(result.stdout);
+    expect(explained.request.turns[0].resources).toEqual([{ uri: url, mimeType: 'text/plain', bytes: Buffer.byteLength(expected), sha256: sha(expected) }]);
+    expect(snapshotTree(jpDir)).toEqual(before);
   });
 
   it('a missing program: exit 4 naming it, .jp/ unchanged', async () => {

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anthropicErrorResponse, anthropicTextStream, createWireServer, cutStream, type WireServer } from '@jp/test-server';
@@ -100,5 +101,47 @@ describe('provider errors', () => {
     expect(show.code, show.stderr).toBe(0);
     const messages = JSON.parse(show.stdout).events.filter((e: { type: string }) => e.type === 'chat_response').map((e: { message: string }) => e.message);
     expect(messages).toEqual(['first answer', 'after the wait', 'recovered']);
+  });
+});
+
+// A server on this machine that is not running refuses at once; retrying only makes the user
+// wait, so jp fails on the first attempt and says what to start.
+describe('a local provider server that is not running', () => {
+  const { root, env } = makeSandbox();
+  const ws = path.join(root, 'project');
+  let baseUrl = '';
+
+  beforeAll(async () => {
+    mkdirSync(ws, { recursive: true });
+    expect((await runJp(['init'], { cwd: ws, env })).code).toBe(0);
+    // A port nothing listens on: bind one, then close it.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    baseUrl = `http://127.0.0.1:${port}/v1`;
+  });
+
+  const jp = (args: string[]) => runJp(['-c', `providers.ollama.base_url=${JSON.stringify(baseUrl)}`, ...args], { cwd: ws, env });
+
+  it('exits 3 on the first refusal, naming the provider, the address and what to do', async () => {
+    const before = snapshotTree(path.join(ws, '.jp'));
+    const result = await jp(['query', '--new', '-m', 'ollama/llama3', 'hi']);
+    expectOneLineError(result, 3, /^jp: cannot connect to ollama at http:\/\/127\.0\.0\.1:\d+\/v1 \(connection refused\); start the server \(ollama serve\) or set providers\.ollama\.base_url$/);
+    expect(result.stderr).toContain(baseUrl);
+    expect(result.stderr).not.toMatch(/gave up after/);
+    expect(snapshotTree(path.join(ws, '.jp'))).toEqual(before);
+  });
+
+  it('tells of no retry, with -v or with -F json: one attempt was made', async () => {
+    const verbose = await jp(['-v', 'query', '--new', '-m', 'ollama/llama3', 'hi']);
+    expect(verbose.code, verbose.stderr).toBe(3);
+    expect(verbose.stderr).not.toMatch(/retrying/);
+    expect(verbose.stderr).toMatch(/cannot connect to ollama at .* \(connection refused\)/);
+
+    const json = await jp(['-F', 'json', 'query', '--new', '-m', 'ollama/llama3', 'hi']);
+    expect(json.code, json.stderr).toBe(3);
+    expect(json.stdout).not.toMatch(/"type":"retry"/);
+    expect(JSON.parse(json.stderr.trim()).error).toMatchObject({ code: 'connection_refused', exitCode: 3 });
   });
 });

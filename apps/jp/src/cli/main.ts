@@ -37,9 +37,11 @@ export function buildProgram(): Command {
     .command('init')
     .description('create a jp workspace (.jp/) in DIR or the current directory')
     .argument('[dir]', 'directory to initialise')
-    .action(async (dir: string | undefined, _opts, cmd: Command) => {
+    .option('--gitignore', "add .jp/ to DIR's .gitignore (created if missing)")
+    .option('--no-gitignore', 'leave .gitignore alone, without asking')
+    .action(async (dir: string | undefined, opts: { gitignore?: boolean }, cmd: Command) => {
       const { initCommand } = await import('../commands/init.ts');
-      await initCommand(globals(cmd), dir);
+      await initCommand(globals(cmd), dir, { gitignore: opts.gitignore });
     });
 
   program

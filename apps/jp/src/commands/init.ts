@@ -1,8 +1,9 @@
 import { lstatSync, mkdirSync, realpathSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { JpError, UsageError } from '@jp/core';
+import { ExitCode, JpError, UsageError } from '@jp/core';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { Output } from '../output/output.ts';
+import { addJpToGitignore, jpIgnoredInGit } from '../workspace/gitignore-jp.ts';
 import { JP_DIR } from '../workspace/workspace.ts';
 
 /** The commented config `jp init` writes (kept whole by `jp config set`). */
@@ -70,12 +71,37 @@ function makeDirectory(target: string, shown: string): void {
   }
 }
 
+/** What happened to `.gitignore`: `.jp/` added, already ignored there, or left as it was. */
+export type GitignoreOutcome = 'added' | 'already_ignored' | 'not_added';
+
 /**
- * `jp init [DIR]`: makes DIR (and its parents) when missing, and `.jp/` in it with a commented
- * config. A `.jp` that is there and not a directory is an error, not a workspace; one that cannot
- * be made is one line naming the reason.
+ * Whether to add `.jp/` to `.gitignore`: as `--gitignore`/`--no-gitignore` say; without either,
+ * the person is asked on a terminal (default no) when the workspace is new and `.gitignore` does
+ * not ignore it yet; never off a terminal or with `-F json`. By default conversations stay
+ * visible to git: a team may commit them (RFD 017).
  */
-export async function initCommand(globals: GlobalOptions, dir: string | undefined): Promise<void> {
+async function decideGitignore(root: string, flag: boolean | undefined, created: boolean, json: boolean): Promise<boolean> {
+  if (flag !== undefined) return flag;
+  if (!created || json || process.stdin.isTTY !== true || process.stderr.isTTY !== true) return false;
+  if (jpIgnoredInGit(root)) return false;
+  const { promptConfirm } = await import('../output/terminal-prompts.ts');
+  try {
+    return await promptConfirm('Add .jp/ to .gitignore? (say no to commit conversations with the repository)', false);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ExitPromptError') {
+      throw new JpError('interrupted at the .gitignore question; the workspace was made, .gitignore left as it was', { exitCode: ExitCode.interrupted, code: 'interrupted' });
+    }
+    throw error;
+  }
+}
+
+/**
+ * `jp init [DIR] [--gitignore | --no-gitignore]`: makes DIR (and its parents) when missing, and
+ * `.jp/` in it with a commented config. A `.jp` that is there and not a directory is an error, not
+ * a workspace; one that cannot be made is one line naming the reason. Then, if asked
+ * (`decideGitignore`), adds `.jp/` to DIR's `.gitignore`.
+ */
+export async function initCommand(globals: GlobalOptions, dir: string | undefined, options: { gitignore?: boolean } = {}): Promise<void> {
   const output = new Output(globals);
   const shown = dir ?? '.';
   makeDirectory(path.resolve(process.cwd(), shown), shown);
@@ -105,7 +131,14 @@ export async function initCommand(globals: GlobalOptions, dir: string | undefine
       throw cannotCreate(path.join(shownJp, 'config.toml'), error);
     }
   }
-  if (output.json) output.data({ workspace: root, created });
-  else if (created) output.line(`Initialised jp workspace in ${root}`);
-  else output.line(`${root} is already a jp workspace`);
+  if (!output.json) {
+    if (created) output.line(`Initialised jp workspace in ${root}`);
+    else output.line(`${root} is already a jp workspace`);
+  }
+  let gitignore: GitignoreOutcome = 'not_added';
+  if (await decideGitignore(root, options.gitignore, created, output.json)) {
+    gitignore = addJpToGitignore(root) ? 'added' : 'already_ignored';
+    if (!output.json) output.line(gitignore === 'added' ? 'Added .jp/ to .gitignore' : '.gitignore already ignores .jp/');
+  }
+  if (output.json) output.data({ workspace: root, created, gitignore });
 }

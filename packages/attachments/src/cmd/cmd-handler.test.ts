@@ -130,13 +130,34 @@ describe('cmd handler: failures', () => {
   it('the allow_failure hint of the cmd: form is a URL that runs the same command', async () => {
     const message = (await failure(attach(nodeLine(failing)))).message;
     const hinted = /use (cmd:\/\/\S+)$/.exec(message)?.[1] ?? '';
-    expect(await attach(hinted)).toMatchObject({ uri: hinted, text: 'partial', description: 'exited with code 2' });
+    expect(await attach(hinted)).toMatchObject({ uri: hinted, text: expect.stringMatching(/^partial\n--- stderr ---\nline 1\n/), description: expect.stringMatching(/^exited with code 2; /) });
   });
 
-  it('allow_failure=true attaches stdout and says how it ended', async () => {
-    expect(await attach(nodeUrl(failing, '&allow_failure=true&description=tests'))).toMatchObject({ text: 'partial', description: 'tests; exited with code 2' });
+  it('allow_failure=true attaches stdout, then stderr under a separator, and says how it ended', async () => {
+    expect(await attach(nodeUrl(failing, '&allow_failure=true&description=tests'))).toMatchObject({
+      text: 'partial\n--- stderr ---\nline 1\nline 2\nfatal: it broke\n',
+      description: 'tests; exited with code 2; stderr follows stdout after a "--- stderr ---" line',
+    });
     expect(await attach(nodeUrl(`process.kill(process.pid, 'SIGTERM')`, '&allow_failure=true'))).toMatchObject({ text: '', description: 'killed by SIGTERM' });
+    expect(await attach(nodeUrl('process.exitCode = 1', '&allow_failure=true'))).toMatchObject({ text: '', description: 'exited with code 1' });
     expect(await attach(nodeUrl('', '&allow_failure=true'))).not.toHaveProperty('description');
+  });
+
+  it('a successful run attaches stdout only, whatever it wrote to stderr', async () => {
+    const resource = await attach(nodeUrl(`process.stdout.write('out'); console.error('noise')`, '&allow_failure=true'));
+    expect(resource).toMatchObject({ text: 'out' });
+    expect(resource).not.toHaveProperty('description');
+  });
+
+  it('keeps the last 4 KiB of a long stderr and says how much came before', async () => {
+    const resource = await attach(nodeUrl(`process.stderr.write('x'.repeat(10000) + 'END'); process.exit(1)`, '&allow_failure=true'));
+    const text = 'text' in resource ? resource.text : '';
+    expect(text).toBe(`--- stderr ---\n[the first ${10003 - 4096} bytes of stderr were not kept]\n${'x'.repeat(4093)}END`);
+  });
+
+  it('a failed run with binary stdout keeps the bytes and puts the stderr tail in the description', async () => {
+    const resource = await attach(nodeUrl(`process.stdout.write(Buffer.from([0, 1, 2])); console.error('bad\\nworse'); process.exit(4)`, '&allow_failure=true'));
+    expect(resource).toMatchObject({ mimeType: 'application/octet-stream', description: 'exited with code 4; stderr: bad | worse' });
   });
 
   it('a signal death fails naming the signal', async () => {

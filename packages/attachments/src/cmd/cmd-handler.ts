@@ -2,6 +2,7 @@ import type { Resource } from '@jp/core';
 import { DEFAULT_COMMAND_LIMITS, type AttachmentHandler, type HandlerContext } from '../handler.ts';
 import { commandName } from './command-name.ts';
 import { commandFailedError, commandOutcomeError } from './command-error.ts';
+import { appendStderr, STDERR_SEPARATOR, stderrNote } from './failure-output.ts';
 import { outputContent } from './output-content.ts';
 import { parseCmdUrl } from './parse-cmd-url.ts';
 import { runCommand } from './run-command.ts';
@@ -19,9 +20,18 @@ async function runDeclaration(declaration: string, ctx: HandlerContext, done: nu
   if (failed && !invocation.allowFailure) throw commandFailedError(uri, invocation, outcome);
 
   const { note, ...content } = await outputContent(outcome.stdout, uri, ctx);
-  const exit = outcome.signal !== null ? `killed by ${outcome.signal}` : `exited with code ${outcome.exitCode}`;
-  const notes = [invocation.description, failed ? exit : undefined, note].filter((part) => part !== undefined && part !== '');
-  return { uri, name, ...content, ...(notes.length > 0 ? { description: notes.join('; ') } : {}) };
+  const notes: Array<string | undefined> = [invocation.description];
+  if (failed) {
+    // The model should see why the run failed, not only that it did: stderr goes with stdout.
+    notes.push(outcome.signal !== null ? `killed by ${outcome.signal}` : `exited with code ${outcome.exitCode}`);
+    if (outcome.stderrBytes > 0 && 'text' in content) {
+      content.text = appendStderr(content.text, outcome.stderr, outcome.stderrBytes);
+      notes.push(`stderr follows stdout after a "${STDERR_SEPARATOR}" line`);
+    } else if ('blob' in content) notes.push(stderrNote(outcome.stderr));
+  }
+  notes.push(note);
+  const description = notes.filter((part) => part !== undefined && part !== '').join('; ');
+  return { uri, name, ...content, ...(description !== '' ? { description } : {}) };
 }
 
 /**

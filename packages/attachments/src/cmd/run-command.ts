@@ -22,21 +22,25 @@ export type CommandOutcome =
       stdout: Uint8Array;
       /** The last `STDERR_KEPT` bytes of stderr at most. */
       stderr: Uint8Array;
+      /** How many bytes the command wrote to stderr in all (more than `stderr` holds when cut). */
+      stderrBytes: number;
     }
   | { kind: 'timeout' }
   | { kind: 'output_limit' }
   | { kind: 'aborted' }
   | { kind: 'spawn_failed'; error: NodeJS.ErrnoException };
 
-/** How much of stderr is kept for error messages (the tail). */
+/** How much of stderr is kept (the tail), for error messages and a failed run's resource. */
 export const STDERR_KEPT = 4096;
 
 /** Keeps the last `STDERR_KEPT` bytes of a stream without holding all of it. */
-function stderrCollector(): { push(chunk: Buffer): void; bytes(): Uint8Array } {
+function stderrCollector(): { push(chunk: Buffer): void; bytes(): Uint8Array; total(): number } {
   let chunks: Buffer[] = [];
   let size = 0;
+  let total = 0;
   return {
     push(chunk) {
+      total += chunk.length;
       chunks.push(chunk);
       size += chunk.length;
       if (size > 2 * STDERR_KEPT) {
@@ -46,6 +50,7 @@ function stderrCollector(): { push(chunk: Buffer): void; bytes(): Uint8Array } {
       }
     },
     bytes: () => new Uint8Array(Buffer.concat(chunks).subarray(-STDERR_KEPT)),
+    total: () => total,
   };
 }
 
@@ -109,7 +114,7 @@ export function runCommand(options: RunCommandOptions): Promise<CommandOutcome> 
     child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
     child.on('close', (exitCode: number | null, signal: NodeJS.Signals | null) => {
       const bytes = Buffer.concat(stdout);
-      finish({ kind: 'exited', exitCode, signal, stdout: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), stderr: stderr.bytes() });
+      finish({ kind: 'exited', exitCode, signal, stdout: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), stderr: stderr.bytes(), stderrBytes: stderr.total() });
     });
   });
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AttachmentError } from '@jp/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.ts';
 import { createFileHandler } from './file-handler.ts';
 
@@ -173,5 +173,77 @@ describe('globs', () => {
     await ws.write('src/b.ts', 'b');
     await ws.write('src/a.ts', 'a');
     expect(await names(['src/b.ts', 'src/', 'src/*.ts'])).toEqual(['src/b.ts', 'src/a.ts']);
+  });
+});
+
+describe('git excludes', () => {
+  let home: string;
+  beforeEach(async () => {
+    // git's own files as this test writes them: its HOME, no XDG_CONFIG_HOME, no system config.
+    home = path.join(ws.outside, 'home');
+    await fs.mkdir(home, { recursive: true });
+    vi.stubEnv('HOME', home);
+    vi.stubEnv('XDG_CONFIG_HOME', '');
+    vi.stubEnv('GIT_CONFIG_GLOBAL', undefined);
+    vi.stubEnv('GIT_CONFIG_NOSYSTEM', '1');
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  async function repository(): Promise<void> {
+    await ws.write('.git/HEAD', 'ref: refs/heads/main\n');
+    await ws.write('.gitignore', '*.log\n!wanted.tmp\n');
+    await ws.write('src/main.ts', 'main');
+    await ws.write('src/notes.local', 'private');
+    await ws.write('src/scratch/x.ts', 'x');
+    await ws.write('src/a.tmp', 'tmp');
+    await ws.write('src/wanted.tmp', 'wanted');
+    await ws.write('src/debug.log', 'log');
+  }
+
+  it('leave out what .git/info/exclude excludes, in a directory and a glob, as git does', async () => {
+    await repository();
+    await ws.write('.git/info/exclude', '# local only\n*.local\nscratch/\n');
+    expect(await names(['src/'])).toEqual(['src/a.tmp', 'src/main.ts', 'src/wanted.tmp']);
+    expect(await names(['src/**/*'])).toEqual(['src/a.tmp', 'src/main.ts', 'src/wanted.tmp']);
+    // Named explicitly, an excluded file or directory is attached, as an ignored one is.
+    expect(await names(['src/notes.local', 'src/scratch/'])).toEqual(['src/notes.local', 'src/scratch/x.ts']);
+  });
+
+  it('leave out what the global excludes file excludes; a .gitignore rule outranks both', async () => {
+    await repository();
+    await ws.write('.git/info/exclude', '*.local\n');
+    await fs.mkdir(path.join(home, '.config', 'git'), { recursive: true });
+    await fs.writeFile(path.join(home, '.config', 'git', 'ignore'), '*.tmp\n');
+    expect(await names(['src/'])).toEqual(['src/main.ts', 'src/scratch/x.ts', 'src/wanted.tmp']);
+  });
+
+  it('read core.excludesFile from ~/.gitconfig, with ~ expanded', async () => {
+    await repository();
+    await fs.writeFile(path.join(home, '.gitconfig'), '[core]\n\texcludesFile = ~/.my-ignore\n');
+    await fs.writeFile(path.join(home, '.my-ignore'), 'main.ts\n');
+    expect(await names(['src/'])).toEqual(['src/a.tmp', 'src/notes.local', 'src/scratch/x.ts', 'src/wanted.tmp']);
+  });
+
+  it('find the repository above a workspace in a subdirectory, and a linked worktree’s shared info/exclude', async () => {
+    // The workspace is the repository's pkg/ directory; the patterns start at the repository root.
+    const repo = path.join(ws.outside, 'repo');
+    await fs.mkdir(path.join(repo, '.git', 'info'), { recursive: true });
+    await fs.writeFile(path.join(repo, '.git', 'info', 'exclude'), '/pkg/src/main.ts\n');
+    await fs.mkdir(path.join(repo, 'pkg', 'src'), { recursive: true });
+    await fs.writeFile(path.join(repo, 'pkg', 'src', 'main.ts'), 'main');
+    await fs.writeFile(path.join(repo, 'pkg', 'src', 'other.ts'), 'other');
+    const inPkg = { ...ws.ctx(), workspaceRoot: path.join(repo, 'pkg'), cwd: path.join(repo, 'pkg') };
+    expect((await handler.resolve(['src/'], inPkg)).map((resource) => resource.name)).toEqual(['src/other.ts']);
+
+    // A linked worktree: .git is a file naming a git directory whose commondir is repo/.git.
+    await fs.mkdir(path.join(repo, '.git', 'worktrees', 'wt'), { recursive: true });
+    await fs.writeFile(path.join(repo, '.git', 'worktrees', 'wt', 'commondir'), '../..\n');
+    await fs.writeFile(path.join(repo, '.git', 'info', 'exclude'), 'secret.txt\n');
+    await ws.write('.git', `gitdir: ${path.join(repo, '.git', 'worktrees', 'wt')}\n`);
+    await ws.write('docs/secret.txt', 's');
+    await ws.write('docs/guide.md', 'g');
+    expect(await names(['docs/'])).toEqual(['docs/guide.md']);
   });
 });

@@ -6,6 +6,12 @@ import ignore, { type Ignore } from 'ignore';
 export interface GitignoreLevel {
   directory: string;
   rules: Ignore;
+  /**
+   * For rules whose patterns start above the workspace root (git's `info/exclude` and global
+   * excludes file start at the repository's work tree): where the workspace root lies there,
+   * `''` or `sub/dir/`. `directory` is then `''`.
+   */
+  prefix?: string;
 }
 
 /**
@@ -69,7 +75,9 @@ export function readGitignore(realDirectory: string, directory: string): Gitigno
 
 /** `relative` as seen from a level's directory, with a trailing slash for a directory. */
 function inside(level: GitignoreLevel, relative: string, isDirectory: boolean): string {
-  const own = level.directory === '' ? relative : relative.slice(level.directory.length + 1);
+  let own: string;
+  if (level.prefix !== undefined) own = relative === '' ? level.prefix.slice(0, -1) : level.prefix + relative;
+  else own = level.directory === '' ? relative : relative.slice(level.directory.length + 1);
   return isDirectory ? `${own}/` : own;
 }
 
@@ -97,7 +105,8 @@ export function isIgnored(scope: GitignoreScope, relative: string, isDirectory: 
  */
 export function enterDirectory(scope: GitignoreScope, relative: string, own: GitignoreLevel | undefined): GitignoreScope {
   let { levels, ignoredAbove } = scope;
-  for (let index = levels.length - 1; index >= 0; index--) {
+  // The workspace root itself is never ignored: it is where the walk starts.
+  for (let index = relative === '' ? -1 : levels.length - 1; index >= 0; index--) {
     const level = levels[index]!;
     if (verdict(level.rules, inside(level, relative, true)).ignored) {
       levels = levels.slice(index + 1);
@@ -110,15 +119,19 @@ export function enterDirectory(scope: GitignoreScope, relative: string, own: Git
 }
 
 /**
- * The scope a walk starts in: every `.gitignore` from the workspace root down to its parent,
- * except those that would ignore the directory itself (through `Ignore#test`, so with its
- * parents) — naming a directory explicitly attaches it even when an outer `.gitignore` leaves
- * it out.
+ * The scope a walk starts in: git's excludes (`excludes`, see `readGitExcludes`), the lowest
+ * level, then every `.gitignore` from the workspace root down to its parent, except those that
+ * would ignore the directory itself (through `Ignore#test`, so with its parents) — naming a
+ * directory explicitly attaches it even when an outer rule leaves it out.
  */
-export function outerGitignores(workspaceRoot: string, start: string): GitignoreScope {
-  if (start === '') return { levels: [], ignoredAbove: false };
-  const segments = start.split('/');
+export function outerGitignores(workspaceRoot: string, start: string, excludes?: GitignoreLevel): GitignoreScope {
   const levels: GitignoreLevel[] = [];
+  if (excludes !== undefined) {
+    const own = inside(excludes, start, true);
+    if (own === '/' || !excludes.rules.test(own).ignored) levels.push(excludes);
+  }
+  if (start === '') return { levels, ignoredAbove: false };
+  const segments = start.split('/');
   for (let depth = 0; depth < segments.length; depth++) {
     const directory = segments.slice(0, depth).join('/');
     const level = readGitignore(path.join(workspaceRoot, ...segments.slice(0, depth)), directory);

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isRefResource, isTextResource, JpError, type Resource } from '@jp/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AttachmentLimits, HandlerContext } from '../handler.ts';
 import { attachmentError, rejectionOf } from '../test-support/rejection.ts';
 import { tempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.ts';
@@ -129,6 +129,28 @@ describe('a directory read ahead', () => {
     const descriptions = truncated.filter((resource) => resource.description !== undefined);
     expect(descriptions.length).toBeGreaterThan(0);
     expect(descriptions.map((resource) => (isTextResource(resource) ? resource.text.length : undefined)).filter((length) => length !== 12)).toEqual([]);
+  });
+
+  it('leaves out what .git/info/exclude and the global excludes file exclude, as the handler’s own walk does', async () => {
+    vi.stubEnv('HOME', ws.outside);
+    vi.stubEnv('XDG_CONFIG_HOME', '');
+    vi.stubEnv('GIT_CONFIG_GLOBAL', undefined);
+    vi.stubEnv('GIT_CONFIG_NOSYSTEM', '1');
+    try {
+      await ws.write('.git/info/exclude', 'f00*.txt\n');
+      await ws.write(path.join('..', path.basename(ws.outside), '.config', 'git', 'ignore'), 'tree/odd/f1*.txt\n');
+      const readAhead = afterWalk((await start(attaching('tree/')))!, async () => undefined);
+      const early = names(await handler.resolve(['tree/'], command({ maxFiles: 1000 }, readAhead)));
+      expect(readAhead.taken).toBe(1);
+      const alone = names(await handler.resolve(['tree/'], command({ maxFiles: 1000 })));
+      expect(early).toEqual(alone);
+      expect(early.filter((name) => /\/f00\d\.txt$/.test(name!))).toEqual([]);
+      expect(early.filter((name) => /^tree\/odd\/f1/.test(name!))).toEqual([]);
+      expect(early).toContain('tree/even/f010.txt');
+      expect(early).toHaveLength(FILES - 10 - 50);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it("stops at the command's abort signal", async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { HandlerLogger } from '../handler.ts';
 import type { FileToRead } from './read-file-resource.ts';
 import { fsAttachmentError, isMissing } from './fs-error.ts';
+import { readGitExcludes } from './git-excludes.ts';
 import { enterDirectory, isIgnored, outerGitignores, readGitignore, type GitignoreLevel, type GitignoreScope } from './gitignore-rules.ts';
 import { listDirectory, type DirectoryEntry } from './list-directory.ts';
 import { sortByUtf8Path } from './utf8-order.ts';
@@ -75,7 +76,8 @@ function symlinkTarget(linkPath: string): { realPath: string } | { skip: string 
 
 /**
  * The regular files under a directory that survive the rules: hidden names skipped, `.git/` and
- * `.jp/` never entered, `.gitignore` files honoured at every level from the workspace root down.
+ * `.jp/` never entered, `.gitignore` files honoured at every level from the workspace root down,
+ * below them the repository's `info/exclude` and git's global excludes file (`readGitExcludes`).
  * Symlinks to files count as their targets when those are inside the workspace, and are skipped
  * with a warning when they lead outside (naming such a link attaches it as `external:`); symlinks
  * to directories are not followed; FIFOs, sockets and devices are left out; a name that is not
@@ -173,7 +175,9 @@ export async function walkFiles(options: WalkOptions): Promise<WalkedFile[]> {
     report();
   };
 
-  await visit(options.start, startRelative, outerGitignores(workspaceRoot, startRelative));
+  // Where git keeps its files is read from this process's environment (HOME, XDG_CONFIG_HOME, GIT_CONFIG_*).
+  const excludes = readGitExcludes(workspaceRoot, process.env);
+  await visit(options.start, startRelative, outerGitignores(workspaceRoot, startRelative, excludes));
   if (linked.size > 0) {
     const regular = new Set(files.map((file) => file.realPath));
     for (const [realPath, file] of linked) if (!regular.has(realPath)) files.push(file);

@@ -106,6 +106,21 @@ describe('convertToAnthropicRequest: prompt caching', () => {
     expect(countCacheControl(toolLoop)).toBe(4);
   });
 
+  it('names every document by its exact URI in `context`, in every request, so the model can refresh it', () => {
+    for (const request of requests) {
+      const documents = request.messages.flatMap((message) =>
+        (message.content as { type: string; title?: string; context?: string }[]).filter((block) => block.type === 'document'),
+      );
+      for (const document of documents) expect(document.context).toMatch(/^uri: file:\/\/\/w\/[a-z]+\.(txt|pdf)$/);
+    }
+    const last = requests.at(-1)!.messages;
+    const turn0 = (last[0]!.content as { type: string; title?: string; context?: string }[]).filter((block) => block.type === 'document');
+    expect(turn0.map(({ title, context }) => ({ title, context }))).toEqual([
+      { title: 'a.txt', context: 'uri: file:///w/a.txt' },
+      { title: 'doc.pdf', context: 'uri: file:///w/doc.pdf' },
+    ]);
+  });
+
   it('does not change its input', () => {
     const copy = structuredClone(events);
     convert(events, { system, tools });

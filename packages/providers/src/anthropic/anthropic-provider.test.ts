@@ -67,11 +67,12 @@ describe('anthropic provider against a local wire server', () => {
           role: 'user',
           content: [
             { type: 'text', text: 'Summarise' },
-            { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'hi\n' }, title: 'a.txt' },
+            { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'hi\n' }, title: 'a.txt', context: 'uri: file:///w/a.txt' },
             {
               type: 'document',
               source: { type: 'base64', media_type: 'application/pdf', data: Buffer.from(PDF_BYTES).toString('base64') },
               title: 'The PDF',
+              context: 'uri: file:///w/doc.pdf',
               cache_control: { type: 'ephemeral' },
             },
           ],
@@ -215,14 +216,14 @@ describe('anthropic provider errors', () => {
     expect(error.message).toBe('anthropic stream error (overloaded_error): Overloaded');
   });
 
-  it('maps an unreachable server to a retryable connection_error naming the URL', async () => {
+  it('maps a refused connection on this machine to a connection_refused that is not retried and says what to do', async () => {
     const closed = await createWireServer();
     await closed.close();
 
     const { error } = await failure(turn('hi'), provider({ baseUrl: closed.url }));
 
-    expect(error).toMatchObject({ code: 'connection_error', isRetryable: true });
-    expect(error.message).toMatch(new RegExp(`^connection to anthropic at ${closed.url} failed: connect ECONNREFUSED 127\\.0\\.0\\.1:\\d+$`));
+    expect(error).toMatchObject({ code: 'connection_refused', isRetryable: false });
+    expect(error.message).toBe(`cannot connect to anthropic at ${closed.url} (connection refused); start the server or set providers.anthropic.base_url`);
   });
 });
 

@@ -14,6 +14,18 @@ export function anthropicDocumentTitle(resource: LoadedResource): string {
   return resource.title ?? resource.name ?? resource.uri;
 }
 
+/**
+ * A document's `context`: its canonical URI, so the model can name it exactly to
+ * `refresh_resource` (the title is a display name, and the URI is not derivable from it).
+ */
+export function anthropicDocumentContext(resource: LoadedResource): string {
+  return `uri: ${resource.uri}`;
+}
+
+function documentNaming(resource: LoadedResource): { title: string; context: string } {
+  return { title: anthropicDocumentTitle(resource), context: anthropicDocumentContext(resource) };
+}
+
 /** The image media type Anthropic takes for this MIME type, if it takes it. */
 export function anthropicImageType(mimeType: string | undefined): ImageMediaType | undefined {
   const type = mimeEssence(mimeType);
@@ -21,12 +33,12 @@ export function anthropicImageType(mimeType: string | undefined): ImageMediaType
 }
 
 function textDocument(resource: LoadedResource, data: string): DocumentBlockParam {
-  return { type: 'document', source: { type: 'text', media_type: 'text/plain', data }, title: anthropicDocumentTitle(resource) };
+  return { type: 'document', source: { type: 'text', media_type: 'text/plain', data }, ...documentNaming(resource) };
 }
 
 /** A PDF as a base64 `document`, which Claude reads natively. */
 export function anthropicPdfDocument(resource: BlobResource): DocumentBlockParam {
-  return { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: toBase64(resource.blob) }, title: anthropicDocumentTitle(resource) };
+  return { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: toBase64(resource.blob) }, ...documentNaming(resource) };
 }
 
 export function anthropicImage(mediaType: ImageMediaType, resource: BlobResource): ImageBlockParam {
@@ -41,7 +53,7 @@ export function anthropicImage(mediaType: ImageMediaType, resource: BlobResource
  * - PDF → `document` with a base64 source; JPEG/PNG/GIF/WebP → `image` with a base64 source;
  * - any other blob → a text `document` of its UTF-8 text for textual MIME types; otherwise it is
  *   skipped with a warning.
- * Documents are titled `title ?? name ?? uri`.
+ * Documents are titled `title ?? name ?? uri` and carry `uri: <canonical uri>` as their `context`.
  */
 export function convertResourceToAnthropicBlock(resource: LoadedResource): AnthropicResourceConversion {
   if (isTextResource(resource)) return { block: textDocument(resource, resource.formatted ?? resource.text) };

@@ -24,7 +24,7 @@ const convert = (events: ConversationEvent[], extra: Partial<ProviderRequest> = 
 const ephemeral = { type: 'ephemeral' };
 
 describe('convertToAnthropicRequest: resources', () => {
-  it('sends a text resource as a text document after the query, titled title ?? name ?? uri', () => {
+  it('sends a text resource as a text document after the query, titled title ?? name ?? uri, with the URI as context', () => {
     const { request, warnings } = convert(
       turn('Compare these', [
         textResource('file:///w/a.txt', 'alpha', { title: 'Title A', name: 'a.txt' }),
@@ -39,12 +39,13 @@ describe('convertToAnthropicRequest: resources', () => {
         role: 'user',
         content: [
           { type: 'text', text: 'Compare these' },
-          { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'alpha' }, title: 'Title A' },
-          { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'beta' }, title: 'b.txt' },
+          { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'alpha' }, title: 'Title A', context: 'uri: file:///w/a.txt' },
+          { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'beta' }, title: 'b.txt', context: 'uri: file:///w/b.txt' },
           {
             type: 'document',
             source: { type: 'text', media_type: 'text/plain', data: '<file path="c.txt">gamma</file>' },
             title: 'file:///w/c.txt',
+            context: 'uri: file:///w/c.txt',
             cache_control: ephemeral,
           },
         ],
@@ -69,6 +70,7 @@ describe('convertToAnthropicRequest: resources', () => {
         type: 'document',
         source: { type: 'base64', media_type: 'application/pdf', data: Buffer.from(PDF_BYTES).toString('base64') },
         title: 'doc.pdf',
+        context: 'uri: file:///w/doc.pdf',
       },
       { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgoAAAAN' } },
       { type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: '/9g=' }, cache_control: ephemeral },
@@ -89,8 +91,8 @@ describe('convertToAnthropicRequest: resources', () => {
     expect(warnings).toEqual(['text/plain is not supported by anthropic; skipped demo://blob/2']);
     expect(stripCacheControl(request.messages[0]?.content)).toEqual([
       { type: 'text', text: 'Read' },
-      { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'extracted text' }, title: 'file:///w/r.docx' },
-      { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'hello from a blob' }, title: 'demo://blob/1' },
+      { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'extracted text' }, title: 'file:///w/r.docx', context: 'uri: file:///w/r.docx' },
+      { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'hello from a blob' }, title: 'demo://blob/1', context: 'uri: demo://blob/1' },
     ]);
   });
 
@@ -114,7 +116,7 @@ describe('convertToAnthropicRequest: resources', () => {
   it('leaves out an empty query but keeps its resources', () => {
     const { request } = convert(turn('', [textResource('file:///w/a.txt', 'A')]));
     expect(stripCacheControl(request.messages)).toEqual([
-      { role: 'user', content: [{ type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'A' }, title: 'file:///w/a.txt' }] },
+      { role: 'user', content: [{ type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'A' }, title: 'file:///w/a.txt', context: 'uri: file:///w/a.txt' }] },
     ]);
   });
 });
@@ -193,6 +195,7 @@ describe('convertToAnthropicRequest: answers and tools', () => {
               type: 'document',
               source: { type: 'base64', media_type: 'application/pdf', data: Buffer.from(PDF_BYTES).toString('base64') },
               title: 'd.pdf',
+              context: 'uri: file:///w/d.pdf',
             },
           ],
           is_error: false,

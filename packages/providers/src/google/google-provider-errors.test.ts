@@ -165,13 +165,13 @@ describe('google provider errors', () => {
     expect(error.message).toBe('google server error (503): UNAVAILABLE: The model is overloaded.');
   });
 
-  it('maps an unreachable server to a retryable connection_error naming the URL', async () => {
+  it('maps a refused connection on this machine to a connection_refused that is not retried and says what to do', async () => {
     const closed = await createWireServer();
     await closed.close();
 
     const { error } = await failure(turn('hi'), provider({ baseUrl: closed.url }));
 
-    expect(error).toMatchObject({ code: 'connection_error', isRetryable: true });
-    expect(error.message).toMatch(new RegExp(`^connection to google at ${closed.url} failed: connect ECONNREFUSED 127\\.0\\.0\\.1:\\d+$`));
+    expect(error).toMatchObject({ code: 'connection_refused', isRetryable: false });
+    expect(error.message).toBe(`cannot connect to google at ${closed.url} (connection refused); start the server or set providers.google.base_url`);
   });
 });

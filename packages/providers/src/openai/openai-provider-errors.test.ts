@@ -119,13 +119,13 @@ describe('openai provider errors', () => {
     expect(failed.message).toBe('openai stream error (invalid_prompt): Invalid prompt');
   });
 
-  it('maps an unreachable server to a retryable connection_error naming the URL', async () => {
+  it('maps a refused connection on this machine to a connection_refused that is not retried and says what to do', async () => {
     const closed = await createWireServer();
     await closed.close();
 
     const { error } = await failure(turn('hi'), provider({ baseUrl: `${closed.url}/v1` }));
 
-    expect(error).toMatchObject({ code: 'connection_error', isRetryable: true });
-    expect(error.message).toMatch(new RegExp(`^connection to openai at ${closed.url}/v1 failed: connect ECONNREFUSED 127\\.0\\.0\\.1:\\d+$`));
+    expect(error).toMatchObject({ code: 'connection_refused', isRetryable: false });
+    expect(error.message).toBe(`cannot connect to openai at ${closed.url}/v1 (connection refused); start the server or set providers.openai.base_url`);
   });
 });

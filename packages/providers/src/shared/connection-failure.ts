@@ -1,4 +1,5 @@
 import { ProviderError } from '@jp/core';
+import { isConnectionRefused, isLoopbackUrl } from './refused-loopback.ts';
 
 /** undici's failures under every SDK: unreachable (`fetch failed`) or the socket dropping mid-body (`terminated`). */
 export function isConnectionFailure(error: unknown): boolean {
@@ -16,8 +17,23 @@ export function rootCause(error: unknown): string {
   return current instanceof Error ? current.message : String(current);
 }
 
-/** The retryable `connection_error` for a vendor that could not be reached or cut the connection. */
+/** How to start a local server for the providers people run on their own machine. */
+const START_HINTS: Readonly<Record<string, string>> = { ollama: 'start the server (ollama serve)' };
+
+/**
+ * The `connection_error` for a vendor that could not be reached or cut the connection. It is
+ * retryable, except when a server on this machine refused it: nothing listens there, and waiting
+ * will not start one, so jp fails at once and says what to start or set.
+ */
 export function connectionError(provider: string, baseUrl: string, cause: unknown): ProviderError {
+  if (isConnectionRefused(cause) && isLoopbackUrl(baseUrl)) {
+    const start = START_HINTS[provider] ?? 'start the server';
+    return new ProviderError(
+      provider,
+      `cannot connect to ${provider} at ${baseUrl} (connection refused); ${start} or set providers.${provider}.base_url`,
+      { code: 'connection_refused', isRetryable: false, cause },
+    );
+  }
   return new ProviderError(provider, `connection to ${provider} at ${baseUrl} failed: ${rootCause(cause)}`, {
     code: 'connection_error',
     isRetryable: true,

@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 
 /** A direct resource as `jp mcp resources` shows it (the MCP fields that say what it is). */
 export interface ListedResource {
@@ -57,11 +57,12 @@ function pick<T extends object, K extends keyof T>(entry: T, keys: readonly K[])
 export async function listServerResources(client: Client): Promise<ServerResources> {
   if (client.getServerCapabilities()?.resources === undefined) return { resources: [], templates: [], offersResources: false, truncated: false };
   const resources = await allPages(async (cursor) => {
-    const page = await client.listResources(cursor === undefined ? {} : { cursor });
+    // One page per request: without a cursor the SDK's listResources walks every page itself.
+    const page = await client.request({ method: 'resources/list', params: cursor === undefined ? {} : { cursor } });
     return { items: page.resources.map((entry) => pick(entry, ['uri', 'name', 'title', 'description', 'mimeType'] as const)), nextCursor: page.nextCursor };
   });
   const templates = await allPages(async (cursor) => {
-    const page = await client.listResourceTemplates(cursor === undefined ? {} : { cursor });
+    const page = await client.request({ method: 'resources/templates/list', params: cursor === undefined ? {} : { cursor } });
     return {
       items: page.resourceTemplates.map((entry) => pick(entry, ['uriTemplate', 'name', 'title', 'description', 'mimeType'] as const)),
       nextCursor: page.nextCursor,

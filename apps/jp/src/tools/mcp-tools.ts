@@ -13,7 +13,8 @@ async function listTools(client: Client): Promise<ListedTool[]> {
   const tools: ListedTool[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 100; page++) {
-    const result = await client.listTools(cursor === undefined ? {} : { cursor });
+    // One page per request: without a cursor the SDK's listTools walks every page itself.
+    const result = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } });
     tools.push(...result.tools);
     cursor = result.nextCursor;
     if (cursor === undefined) break;

@@ -1,5 +1,5 @@
 import { AttachmentError, type LoadedResource, type Resource } from '@jp/core';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { AttachmentHandler, HandlerContext, McpClients } from '../handler.ts';
 import { comparableUri, findResourceMetadata, type McpResourceMetadata } from './find-resource-metadata.ts';
 import { settledResources } from '../unique-by-uri.ts';
@@ -93,7 +93,7 @@ async function readMcpUrl(input: string, url: McpUrl, session: ServerSession, ct
         cause: error,
       });
     }
-    const metadata = catalog === undefined ? undefined : findResourceMetadata(catalog, content.uri);
+    const metadata = catalog === undefined ? undefined : findResourceMetadata(catalog, content.uri, (await import('@modelcontextprotocol/client')).UriTemplate);
     resources.push(await limitMcpResource(withMetadata(resource, metadata), input, ctx));
   }
   return resources;

@@ -54,21 +54,67 @@ async function convertResult(client: Client, result: Parameters<typeof contentFr
   return { content, isError: converted.isError };
 }
 
+/** Why a tool is not offered although its server's config enables it: the server did not start, or the tool needs what jp lacks. */
+export interface UnavailableMcpTools {
+  /** Servers that failed to start or to list their tools, with the error (it names the server and what to change). */
+  servers: Map<string, Error>;
+  /** Tools the server lists but jp cannot call, by offered name, with the reason. */
+  tools: Map<string, string>;
+}
+
+export interface McpToolOffer {
+  tools: JpTool[];
+  unavailable: UnavailableMcpTools;
+}
+
+/**
+ * A tool jp cannot call: `execution.taskSupport = "required"` means the server answers a plain
+ * `tools/call` with an error and only runs the tool as an MCP task, which jp does not support yet.
+ */
+export function unsupportedToolReason(tool: Pick<ListedTool, 'execution'>): string | undefined {
+  const support = (tool.execution as { taskSupport?: unknown } | undefined)?.taskSupport;
+  return support === 'required' ? 'it requires task-based execution (execution.taskSupport = "required"), which jp does not support yet' : undefined;
+}
+
+function errorOf(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
 /**
  * The tools of every server whose config offers them (`mcp.<server>.tools = true` or a list of
- * names), in server and listing order, so the definitions are the same on every turn.
+ * names), in server and listing order, so the definitions are the same on every turn. The servers
+ * start together; one that fails to start (or to list) is left out with its error, so a query that
+ * does not need it still runs. `only`: just these servers (the ones `--tool` names tools of).
  */
-export async function loadMcpTools(config: Config, mcp: McpClients | undefined): Promise<JpTool[]> {
-  if (mcp === undefined) return [];
+export async function loadMcpTools(config: Config, mcp: McpClients | undefined, only?: ReadonlySet<string>): Promise<McpToolOffer> {
+  const unavailable: UnavailableMcpTools = { servers: new Map(), tools: new Map() };
+  if (mcp === undefined) return { tools: [], unavailable };
+  const servers = Object.entries(config.mcp).filter(([server, settings]) => settings.tools !== false && (only === undefined || only.has(server)));
+  const listed = await Promise.allSettled(
+    servers.map(async ([server]) => {
+      const client = await mcp.get(server);
+      return { client, tools: await listTools(client) };
+    }),
+  );
   const tools: JpTool[] = [];
-  for (const [server, settings] of Object.entries(config.mcp)) {
-    if (settings.tools === false) continue;
-    const client = await mcp.get(server);
+  for (const [index, [server, settings]] of servers.entries()) {
+    const outcome = listed[index]!;
+    if (outcome.status === 'rejected') {
+      unavailable.servers.set(server, errorOf(outcome.reason));
+      continue;
+    }
+    const { client } = outcome.value;
     const wanted = Array.isArray(settings.tools) ? new Set(settings.tools) : undefined;
-    for (const tool of await listTools(client)) {
+    for (const tool of outcome.value.tools) {
       if (wanted && !wanted.has(tool.name)) continue;
+      const name = mcpToolName(server, tool.name);
+      const reason = unsupportedToolReason(tool);
+      if (reason !== undefined) {
+        unavailable.tools.set(name, `MCP tool ${tool.name} on ${server} is not offered: ${reason}`);
+        continue;
+      }
       tools.push({
-        definition: { name: mcpToolName(server, tool.name), description: tool.description ?? tool.title ?? tool.name, parameters: tool.inputSchema as Record<string, unknown> },
+        definition: { name, description: tool.description ?? tool.title ?? tool.name, parameters: tool.inputSchema as Record<string, unknown> },
         run: settings.run,
         async call(args, ctx) {
           let converted: ToolResult;
@@ -87,5 +133,5 @@ export async function loadMcpTools(config: Config, mcp: McpClients | undefined):
       });
     }
   }
-  return tools;
+  return { tools, unavailable };
 }

@@ -55,6 +55,7 @@ describe('listMcpCatalog', () => {
       'fixture://docs/readme',
       'fixture://images/pixel.png',
       'fixture://bundle',
+      'fixture://pair',
       'fixture://broken',
       'fixture://slow',
       'fixture://env',

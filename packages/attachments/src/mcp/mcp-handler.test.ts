@@ -1,7 +1,7 @@
 import { AttachmentError, isBlobResource, isTextResource, type Resource } from '@jp/core';
 import type { Client } from '@modelcontextprotocol/client';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { ListResourcesRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, ListResourcesRequestSchema, McpError, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, type AttachmentLimits, type HandlerContext, type McpClients } from '../handler.ts';
 import { connectInMemory, inMemoryClients } from './__fixtures__/connect-in-memory.ts';
@@ -134,6 +134,34 @@ describe('mcp handler: resolve', () => {
     );
     expect(error.code).toBe('mcp_resource_not_found');
     expect(error.attachment).toBe('mcp+fixture+fixture://nope');
+  });
+
+  it('-32601 on resources/read from a server that offers resources: the resource is not found', async () => {
+    const server = new Server({ name: 'picky', version: '1' }, { capabilities: { resources: {} } });
+    server.setRequestHandler(ReadResourceRequestSchema, () => {
+      throw new McpError(ErrorCode.MethodNotFound, 'no such thing');
+    });
+    const picky = await connectInMemory(server);
+    try {
+      const error = await failure(attach(['mcp+picky+picky://gone'], context({ mcp: inMemoryClients({ picky }) })));
+      expect(error.message).toBe(
+        'mcp+picky+picky://gone: server picky has no resource picky://gone (it said: no such thing); `jp mcp resources picky` lists its resources and templates',
+      );
+      expect(error.code).toBe('mcp_resource_not_found');
+    } finally {
+      await picky.close();
+    }
+  });
+
+  it('-32601 on resources/read from a server without the resources capability: it does not serve resources', async () => {
+    const toolsOnly = await connectInMemory(new Server({ name: 'tools-only', version: '1' }, { capabilities: { tools: {} } }));
+    try {
+      const error = await failure(attach(['mcp+toolsonly+x://y'], context({ mcp: inMemoryClients({ toolsonly: toolsOnly }) })));
+      expect(error.message).toBe('mcp+toolsonly+x://y: server toolsonly does not serve resources (it said: Method not found)');
+      expect(error.code).toBe('mcp_no_resources');
+    } finally {
+      await toolsOnly.close();
+    }
   });
 
   it('a read handler that throws: the server error text', async () => {

@@ -68,13 +68,13 @@ function withMetadata(resource: LoadedResource, metadata: McpResourceMetadata | 
 /** Reads one MCP URL (`resources/read`) into resources: every content of the answer becomes one. */
 async function readMcpUrl(input: string, url: McpUrl, session: ServerSession, ctx: HandlerContext): Promise<LoadedResource[]> {
   let contents;
-  let client: Client;
+  let client: Client | undefined;
   try {
     client = await session.client(input, url.server);
     contents = (await client.readResource({ uri: url.uri }, { signal: ctx.signal })).contents;
   } catch (error) {
     if (ctx.signal?.aborted) throw error;
-    throw mcpReadError(input, url, error);
+    throw mcpReadError(input, url, error, client?.getServerCapabilities()?.resources !== undefined);
   }
   if (contents.length === 0) {
     throw new AttachmentError(input, `${input}: server ${url.server} returned no contents for ${url.uri}`, { code: 'mcp_resource_empty' });

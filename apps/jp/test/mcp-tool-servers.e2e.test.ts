@@ -81,6 +81,17 @@ describe('tool servers of a query', () => {
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
   }, 60_000);
 
+  it('annotations on text blocks of an MCP tool result are stored with them', async () => {
+    const ran = await jp(['-F', 'json', 'query', '--new', '-m', 'echo', '--tool', 'mcp__slowa__annotated_text', '!tool mcp__slowa__annotated_text {}']);
+    expect(ran.code, ran.stderr).toBe(0);
+    const id = JSON.parse(ran.stdout.trim().split('\n').at(-1)!).conversation as string;
+    const response = turnsOf(readEvents(ws, id)).at(-1)!.find((event: Event) => event.type === 'tool_call_response');
+    expect(response!.content).toEqual([
+      { type: 'text', text: 'for the user', annotations: { audience: ['user'], priority: 0.9, lastModified: '2026-01-02T03:04:05Z' } },
+      { type: 'text', text: 'plain' },
+    ]);
+  }, 60_000);
+
   it('a tool that requires task-based execution is not offered, and --tool says why', async () => {
     const explained = await jp(['-F', 'json', 'query', '--new', '-m', 'echo', '--explain', 'x']);
     const tools = JSON.parse(explained.stdout).request.tools as string[];

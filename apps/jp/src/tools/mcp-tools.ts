@@ -1,6 +1,6 @@
 import { type ContentBlock } from '@jp/core';
 import { contentFromMcpToolResult, resourceFromMcpContents } from '@jp/core/schemas';
-import type { McpClients } from '@jp/attachments';
+import { numberRepeatedUris, type McpClients } from '@jp/attachments';
 import type { Config } from '../config/config-schema.ts';
 import { withCanonicalFileUris } from '../resolution/canonical-file-uri.ts';
 import { mcpToolName } from './mcp-tool-name.ts';
@@ -43,7 +43,8 @@ async function convertResult(client: Client, result: Parameters<typeof contentFr
     if (block.type === 'resource_link' && typeof block.uri === 'string') {
       try {
         const read = await client.readResource({ uri: block.uri });
-        for (const contents of read.contents) content.push({ type: 'resource', resource: resourceFromMcpContents(contents) });
+        // Several contents under one URI stay apart, as when they are attached (RFD 018).
+        for (const resource of numberRepeatedUris(read.contents.map((contents) => resourceFromMcpContents(contents)))) content.push({ type: 'resource', resource });
       } catch (error) {
         content.push({ type: 'text', text: `[resource link ${block.uri} could not be read: ${error instanceof Error ? error.message : String(error)}]` });
       }

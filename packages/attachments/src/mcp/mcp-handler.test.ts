@@ -110,6 +110,23 @@ describe('mcp handler: resolve', () => {
     ]);
   });
 
+  it('keeps every content of a read under one URI: a text and a blob, the second as part 2', async () => {
+    const resources = await attach(['mcp+fixture+fixture://pair']);
+    expect(resources.map((resource) => [resource.uri, resource.mimeType, isTextResource(resource) ? resource.text : 'blob', resource.name])).toEqual([
+      ['fixture://pair', 'text/plain', 'the caption\n', 'pair'],
+      ['fixture://pair#part=2', 'image/png', 'blob', 'pair'],
+    ]);
+    const [, image] = resources;
+    expect(image !== undefined && isBlobResource(image) && Buffer.from(image.blob).toString('base64')).toBe(FIXTURE_PNG_BASE64);
+  });
+
+  it('a part declared on its own is read whole and picked; a part past the end is not found', async () => {
+    const [part] = await attach(['mcp+fixture+fixture://pair#part=2']);
+    expect(part).toMatchObject({ uri: 'fixture://pair#part=2', mimeType: 'image/png' });
+    const error = await failure(attach(['mcp+fixture+fixture://pair#part=3']));
+    expect(error.message).toBe('mcp+fixture+fixture://pair#part=3: server fixture returned fewer than 3 contents for fixture://pair');
+  });
+
   it('keeps declaration order across servers, asks each server once and keeps a URI once', async () => {
     const clients = inMemoryClients({ fixture, bare });
     const resources = await attach(
@@ -230,6 +247,13 @@ describe('mcp handler: refresh and covers', () => {
   it('refreshes the mcp+<server>+<uri> form', async () => {
     const resource = await handler.refresh('mcp+fixture+fixture://notes/9', context());
     expect(resource).toMatchObject({ uri: 'fixture://notes/9', text: 'note 9\n', name: 'note' });
+  });
+
+  it('refreshes a part of a read, and a declaration covers its parts', async () => {
+    const part = await handler.refresh('mcp+fixture+fixture://pair#part=2', context());
+    expect(part).toMatchObject({ uri: 'fixture://pair#part=2', mimeType: 'image/png' });
+    expect(handler.covers('mcp+fixture+fixture://pair', 'fixture://pair#part=2', context())).toBe(true);
+    expect(handler.covers('mcp+fixture+fixture://pair', 'fixture://pair#other', context())).toBe(false);
   });
 
   it('refuses a bare server URI: it does not say which server', async () => {

@@ -143,7 +143,7 @@ describe('MCP resources through the binary', () => {
   it('jp mcp resources SERVER: direct resources and templates, as text and JSON', async () => {
     const text = await jp(['mcp', 'resources', 'fixture']);
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toMatch(/^resources \(7\):\n {2}fixture:\/\/docs\/readme +text\/markdown +readme \(Fixture README\)\n/);
+    expect(text.stdout).toMatch(/^resources \(8\):\n {2}fixture:\/\/docs\/readme +text\/markdown +readme \(Fixture README\)\n/);
     expect(text.stdout).toMatch(/^templates \(2\):\n {2}fixture:\/\/notes\/\{id\} +text\/plain +note \(A note by id\)\n {2}fixture:\/\/files\/\{\+path\} +text\/plain +file \(A file by path\)\n$/m);
 
     const json = await jp(['-F', 'json', 'mcp', 'resources', 'fixture']);

@@ -52,7 +52,7 @@ function pick<T extends object, K extends keyof T>(entry: T, keys: readonly K[])
 
 /**
  * Every direct resource and template of a server, all pages of each (the same walk the MCP
- * attachment handler does for names). A server without template listing has no templates.
+ * attachment handler does for names). A server that answers either listing with -32601 has none of that kind.
  */
 export async function listServerResources(client: Client): Promise<ServerResources> {
   if (client.getServerCapabilities()?.resources === undefined) return { resources: [], templates: [], offersResources: false, truncated: false };
@@ -60,6 +60,10 @@ export async function listServerResources(client: Client): Promise<ServerResourc
     // One page per request: without a cursor the SDK's listResources walks every page itself.
     const page = await client.request({ method: 'resources/list', params: cursor === undefined ? {} : { cursor } });
     return { items: page.resources.map((entry) => pick(entry, ['uri', 'name', 'title', 'description', 'mimeType'] as const)), nextCursor: page.nextCursor };
+  }).catch((error: unknown) => {
+    // Advertises resources, lists none of them (RFD 018): they can still be read by URI.
+    if ((error as { code?: unknown }).code === METHOD_NOT_FOUND) return { items: [], truncated: false };
+    throw error;
   });
   const templates = await allPages(async (cursor) => {
     const page = await client.request({ method: 'resources/templates/list', params: cursor === undefined ? {} : { cursor } });

@@ -155,6 +155,24 @@ describe('McpClientPool over stdio', () => {
     await pool.close();
   }, 20_000);
 
+  it('a server that exits on the server/discover probe is started once more with the 2025 handshake', async () => {
+    const probeFile = path.join(root, 'probe-exit');
+    let starts = 0;
+    const pool = new McpClientPool(
+      { picky: server({ env: { FIXTURE_EXIT_ON_PROBE_FILE: probeFile } }) },
+      { workspaceRoot: root, connect: (settings) => (starts++, connectStdioServer(settings)) },
+    );
+    try {
+      const [readme] = await read(pool, 'mcp+picky+fixture://docs/readme');
+      expect(readme).toMatchObject({ uri: 'fixture://docs/readme', name: 'readme' });
+      expect(readFileSync(probeFile, 'utf8')).toBe('exited on the first message\n'); // the first start did exit
+      expect(starts).toBe(1);
+      expect((await pool.get('picky')).getNegotiatedProtocolVersion()).toBe('2025-11-25');
+    } finally {
+      await pool.close();
+    }
+  }, 20_000);
+
   it('a server that never answers initialize: the startup timeout and its setting; the child is stopped', async () => {
     const mute = server({ flags: ['--hang-on-init'], startup_timeout_secs: 2 });
     const pool = new McpClientPool({ mute }, { workspaceRoot: root });

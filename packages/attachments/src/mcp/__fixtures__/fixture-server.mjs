@@ -14,9 +14,10 @@
 //        FIXTURE_DIGEST_ENV (comma-separated names whose sha256 the env_digest tool returns: proof
 //        that a secret reached the server without the secret itself landing in a tool result),
 //        FIXTURE_EMBED_URIS / FIXTURE_EMBED_TEXT (what the embedded_resource tool returns),
-//        FIXTURE_START_DELAY_MS (wait before serving), FIXTURE_TIMES_FILE (start/ready timestamps).
+//        FIXTURE_START_DELAY_MS (wait before serving), FIXTURE_TIMES_FILE (start/ready timestamps),
+//        FIXTURE_EXIT_ON_PROBE_FILE (the first start exits on the first message it reads).
 import { createHash } from 'node:crypto';
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -223,6 +224,14 @@ async function main() {
       process.stderr.write(`fixture: refusing to initialize (--exit-on-init)${hostile}\n`);
       process.exit(3);
     });
+    return;
+  }
+  // FIXTURE_EXIT_ON_PROBE_FILE: the first start (no such file yet) creates the file and exits on the
+  // first message it gets, like servers that exit on any request before `initialize`; later starts serve.
+  const probeFile = process.env.FIXTURE_EXIT_ON_PROBE_FILE;
+  if (probeFile && !existsSync(probeFile)) {
+    writeFileSync(probeFile, 'exited on the first message\n');
+    process.stdin.once('data', () => process.exit(2));
     return;
   }
   if (argv.includes('--hang-on-init')) {

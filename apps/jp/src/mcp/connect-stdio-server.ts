@@ -28,10 +28,9 @@ export interface StdioServerConnection {
 // The v2 SDK's own error codes (SdkErrorCode): strings, unlike the JSON-RPC codes a server sends.
 const CONNECTION_CLOSED = 'CONNECTION_CLOSED';
 const REQUEST_TIMEOUT = 'REQUEST_TIMEOUT';
-/**
- * How long the connect-time `server/discover` probe waits before taking the server for a 2025-era
- * one. An SDK-1 server answers the probe at once (method not found), so only a silent server pays it.
- */
+/** What a server answers a protocol version it does not speak with (MCP's -32022). */
+const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+/** How long the `server/discover` probe waits, for a server that refused the 2025 handshake. */
 const DISCOVER_PROBE_MS = 3000;
 /** How long a server may take to exit once its stdin is closed. */
 const CLOSE_GRACE_MS = 1000;
@@ -109,10 +108,13 @@ export async function connectStdioServer(settings: StdioServerSettings): Promise
     import('@modelcontextprotocol/client/stdio'),
   ]);
   // A subclass, because the SDK probes the protocol era on a second, throwaway child when given its
-  // own StdioClientTransport; a subclass is probed in place, so each server starts exactly once.
+  // own StdioClientTransport; a subclass is probed in place, on the one child of this start.
   class SingleChildStdioTransport extends StdioClientTransport {}
 
-  /** One spawn and handshake; `auto` asks `server/discover` first (2026-07-28), `legacy` only `initialize`. */
+  /**
+   * One spawn and handshake. `legacy` is the 2025 `initialize` handshake, which every server but a
+   * modern-only one accepts; `auto` asks `server/discover` first and speaks 2026-07-28 (RFD 018).
+   */
   const open = (mode: 'auto' | 'legacy') => {
     const transport = new SingleChildStdioTransport({
       command: settings.command,
@@ -141,7 +143,7 @@ export async function connectStdioServer(settings: StdioServerSettings): Promise
     return state;
   };
 
-  let state = open('auto');
+  let state = open('legacy');
 
   /** ` with exit code 3 (stderr: "…")`, once the exit and the last output have arrived. */
   const exitDetails = async (): Promise<string> => {
@@ -156,16 +158,19 @@ export async function connectStdioServer(settings: StdioServerSettings): Promise
     return text;
   };
 
-  for (let mode: 'auto' | 'legacy' = 'auto'; ; mode = 'legacy') {
-    if (mode === 'legacy') state = open('legacy');
+  for (let mode: 'auto' | 'legacy' = 'legacy'; ; mode = 'auto') {
+    if (mode === 'auto') state = open('auto');
     try {
       await state.client.connect(state.transport, { timeout: settings.startupTimeoutMs });
       break;
     } catch (error) {
       const exited = !state.watch.running && state.watch.child !== undefined;
-      // Some servers exit on any request before `initialize`, the probe included: such a server is a
-      // 2025-era one, and gets one more start with the plain handshake.
-      if (mode === 'auto' && exited && /server\/discover/.test(messageOf(error))) continue;
+      if (mode === 'legacy' && codeOf(error) === UNSUPPORTED_PROTOCOL_VERSION) {
+        // A server that refuses every 2025 version (an SDK-v2 server with legacy: 'reject') gets
+        // one more start, negotiated through `server/discover` (2026-07-28).
+        await state.watch.terminate();
+        continue;
+      }
       const details = exited || codeOf(error) === CONNECTION_CLOSED ? await exitDetails() : '';
       await state.watch.terminate();
       throw startupError(settings, error, details, state.protocolError, fail, exited);

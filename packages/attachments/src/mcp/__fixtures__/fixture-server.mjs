@@ -15,7 +15,7 @@
 //        that a secret reached the server without the secret itself landing in a tool result),
 //        FIXTURE_EMBED_URIS / FIXTURE_EMBED_TEXT (what the embedded_resource tool returns),
 //        FIXTURE_START_DELAY_MS (wait before serving), FIXTURE_TIMES_FILE (start/ready timestamps),
-//        FIXTURE_EXIT_ON_PROBE_FILE (the first start exits on the first message it reads).
+//        FIXTURE_EXIT_ON_FIRST_FILE (the first start exits on the first message it reads).
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -226,12 +226,21 @@ async function main() {
     });
     return;
   }
-  // FIXTURE_EXIT_ON_PROBE_FILE: the first start (no such file yet) creates the file and exits on the
-  // first message it gets, like servers that exit on any request before `initialize`; later starts serve.
-  const probeFile = process.env.FIXTURE_EXIT_ON_PROBE_FILE;
-  if (probeFile && !existsSync(probeFile)) {
-    writeFileSync(probeFile, 'exited on the first message\n');
-    process.stdin.once('data', () => process.exit(2));
+  // FIXTURE_EXIT_ON_FIRST_FILE: the first start (no such file yet) writes the method of the first
+  // message it gets there and exits; later starts serve. Tells what a client says first.
+  const firstFile = process.env.FIXTURE_EXIT_ON_FIRST_FILE;
+  if (firstFile && !existsSync(firstFile)) {
+    process.stdin.once('data', (chunk) => {
+      const first = String(chunk).split('\n')[0] ?? '';
+      let method = '(not JSON)';
+      try {
+        method = JSON.parse(first).method;
+      } catch {
+        // keep the placeholder
+      }
+      writeFileSync(firstFile, `${method}\n`);
+      process.exit(2);
+    });
     return;
   }
   if (argv.includes('--hang-on-init')) {

@@ -1,4 +1,4 @@
-import { type ContentBlock } from '@jp/core';
+import { AttachmentError, isJpError, type ContentBlock } from '@jp/core';
 import { contentFromMcpToolResult, resourceFromMcpContents } from '@jp/core/schemas';
 import { numberRepeatedUris, type McpClients } from '@jp/attachments';
 import type { Config } from '../config/config-schema.ts';
@@ -94,7 +94,12 @@ export async function loadMcpTools(config: Config, mcp: McpClients | undefined, 
   const listed = await Promise.allSettled(
     servers.map(async ([server]) => {
       const client = await mcp.get(server);
-      return { client, tools: await listTools(client) };
+      const tools = await listTools(client).catch((error: unknown) => {
+        if (isJpError(error)) throw error;
+        const said = (error instanceof Error ? error.message : String(error)).replace(/^(?:MCP error -?\d+:\s*)+/, '');
+        throw new AttachmentError(server, `MCP server ${server} failed to list its tools: ${said}`, { code: 'mcp_list_failed', cause: error });
+      });
+      return { client, tools };
     }),
   );
   const tools: JpTool[] = [];

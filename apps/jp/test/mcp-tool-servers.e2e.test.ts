@@ -116,7 +116,10 @@ describe('server-everything\'s task-only tool', () => {
     writeFileSync(path.join(ws, '.jp', 'config.toml'), server('everything', [EVERYTHING, 'stdio']));
   });
 
-  it('simulate-research-query is left out; get-sum is offered and runs', async () => {
+  it('simulate-research-query is left out, jp mcp ls says why; get-sum is offered and runs', async () => {
+    const ls = await jp(['mcp', 'ls']);
+    expect(ls.code, ls.stderr).toBe(0);
+    expect(ls.stdout).toContain('  tool simulate-research-query not offered: it requires task-based execution (execution.taskSupport = "required"), which jp does not support yet\n');
     const explained = await jp(['-F', 'json', 'query', '--new', '-m', 'echo', '--explain', 'x']);
     expect(explained.code, explained.stderr).toBe(0);
     const tools = JSON.parse(explained.stdout).request.tools as string[];

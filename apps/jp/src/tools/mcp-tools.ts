@@ -4,6 +4,7 @@ import { numberRepeatedUris, type McpClients } from '@jp/attachments';
 import type { Config } from '../config/config-schema.ts';
 import { withCanonicalFileUris } from '../resolution/canonical-file-uri.ts';
 import { mcpToolName } from './mcp-tool-name.ts';
+import { unsupportedToolReason } from './unsupported-tool-reason.ts';
 import { errorResult, type JpTool, type ToolResult } from './jp-tool.ts';
 
 type Client = Awaited<ReturnType<McpClients['get']>>;
@@ -66,15 +67,6 @@ export interface UnavailableMcpTools {
 export interface McpToolOffer {
   tools: JpTool[];
   unavailable: UnavailableMcpTools;
-}
-
-/**
- * A tool jp cannot call: `execution.taskSupport = "required"` means the server answers a plain
- * `tools/call` with an error and only runs the tool as an MCP task, which jp does not support yet.
- */
-export function unsupportedToolReason(tool: Pick<ListedTool, 'execution'>): string | undefined {
-  const support = (tool.execution as { taskSupport?: unknown } | undefined)?.taskSupport;
-  return support === 'required' ? 'it requires task-based execution (execution.taskSupport = "required"), which jp does not support yet' : undefined;
 }
 
 function errorOf(error: unknown): Error {

@@ -35,7 +35,7 @@ function chunkDefining(name: string): string {
 }
 
 /** Markers of what must not load: zod's sources and the SDKs', as the bundler names them in its comments. */
-const HEAVY = [/node_modules\/\.pnpm\/zod@/, /@anthropic-ai\/sdk/, /node_modules\/\.pnpm\/openai@/, /@google\/genai/, /modelcontextprotocol\/sdk\/dist\/esm\/client/];
+const HEAVY = [/node_modules\/\.pnpm\/zod@/, /@anthropic-ai\/sdk/, /node_modules\/\.pnpm\/openai@/, /@google\/genai/, /modelcontextprotocol\/sdk\/dist\/esm\/client/, /modelcontextprotocol\+client@/];
 
 function heavyIn(chunks: readonly string[]): string[] {
   return chunks.flatMap((chunk) => {

@@ -114,7 +114,9 @@ describe('MCP resources through the binary', () => {
   it('jp mcp ls: every server, whether it starts and what it offers; a broken one is reported, exit 0', async () => {
     const text = await jp(['mcp', 'ls']);
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toContain('fixture: ok, jp-fixture 1.0.0; resources (listChanged), tools (listChanged)\n');
+    expect(text.stdout).toContain(
+      'fixture: ok, jp-fixture 1.0.0; resources (listChanged), tools (listChanged)\n  tool task_only not offered: it requires task-based execution (execution.taskSupport = "required"), which jp does not support yet\n',
+    );
     expect(text.stdout).toMatch(/^everything: ok, mcp-servers\/everything \S+; .*resources \(subscribe, listChanged\)/m);
     expect(text.stdout).toContain('broken: failed: MCP server broken exited during startup with exit code 3 (stderr: "fixture: refusing to initialize (--exit-on-init)")\n');
     expect(text.stdout).toContain(`  command: ${process.execPath} ${FIXTURE} --exit-on-init\n`);
@@ -135,6 +137,7 @@ describe('MCP resources through the binary', () => {
       ok: true,
       serverInfo: { name: 'jp-fixture', version: '1.0.0', title: 'jp MCP fixture' },
       capabilities: { resources: { listChanged: true }, tools: { listChanged: true } },
+      unavailableTools: [{ name: 'task_only', reason: 'it requires task-based execution (execution.taskSupport = "required"), which jp does not support yet' }],
     });
     expect(servers[2].error).toMatch(/exit code 3/);
     expect(serversStillRunning()).toEqual([]);
@@ -143,7 +146,7 @@ describe('MCP resources through the binary', () => {
   it('jp mcp resources SERVER: direct resources and templates, as text and JSON', async () => {
     const text = await jp(['mcp', 'resources', 'fixture']);
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toMatch(/^resources \(7\):\n {2}fixture:\/\/docs\/readme +text\/markdown +readme \(Fixture README\)\n/);
+    expect(text.stdout).toMatch(/^resources \(8\):\n {2}fixture:\/\/docs\/readme +text\/markdown +readme \(Fixture README\)\n/);
     expect(text.stdout).toMatch(/^templates \(2\):\n {2}fixture:\/\/notes\/\{id\} +text\/plain +note \(A note by id\)\n {2}fixture:\/\/files\/\{\+path\} +text\/plain +file \(A file by path\)\n$/m);
 
     const json = await jp(['-F', 'json', 'mcp', 'resources', 'fixture']);

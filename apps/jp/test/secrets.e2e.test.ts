@@ -216,14 +216,22 @@ describe('secrets through the binary', { timeout: 60_000 }, () => {
     expect(snapshotTree(jpDir)).toEqual(before);
   });
 
-  it('a variable that is not set: one line naming the server and the variable; nothing is written', async () => {
+  it('a variable that is not set: a --tool of that server fails with one line naming the server and the variable; nothing is written', async () => {
     const before = snapshotTree(jpDir);
     const { MY_GH_TOKEN: _unset, ...without } = env;
-    const result = await jp(['query', '--id', first, '!tool mcp__fx__env_digest {}'], { env: without });
+    const result = await jp(['query', '--id', first, '--tool', 'mcp__fx__env_digest', '!tool mcp__fx__env_digest {}'], { env: without });
     expectOneLineError(
       result,
       4,
       /^jp: MCP server fx cannot start: the environment variable MY_GH_TOKEN is not set \(mcp\.fx\.env_from\.GITHUB_TOKEN\); set it for jp, or change mcp\.fx\.env_from\.GITHUB_TOKEN$/,
+    );
+    expect(snapshotTree(jpDir)).toEqual(before);
+
+    // Without --tool the query goes on without that server's tools, with one warning (RFD 018).
+    const explained = await jp(['query', '--id', first, '--explain', 'x'], { env: without });
+    expect(explained.code, explained.stderr).toBe(0);
+    expect(explained.stderr).toContain(
+      'jp: warning: MCP server fx cannot start: the environment variable MY_GH_TOKEN is not set (mcp.fx.env_from.GITHUB_TOKEN); set it for jp, or change mcp.fx.env_from.GITHUB_TOKEN; its tools are not offered',
     );
     expect(snapshotTree(jpDir)).toEqual(before);
   });

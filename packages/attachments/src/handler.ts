@@ -46,7 +46,7 @@ export interface McpClients {
   /** Configured server names. */
   names(): string[];
   /** The connected client for a server; an AttachmentError when it is unknown or fails to start. */
-  get(server: string): Promise<import('@modelcontextprotocol/sdk/client/index.js').Client>;
+  get(server: string): Promise<import('@modelcontextprotocol/client').Client>;
 }
 
 /** What `stat` says of a file. An unchanged stamp means unchanged content: the rule git's index relies on. */

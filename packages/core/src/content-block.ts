@@ -1,9 +1,11 @@
 import * as z from 'zod';
+import { AnnotationsSchema } from './annotations.ts';
 import { InputRequestSchema } from './input-request.ts';
 import { LoadedResourceSchema, ResourceSchema } from './resource.ts';
 
 /** Tool output's blocks (RFD 058): text, resources and questions, discriminated on `type`. */
-export const TextBlockSchema = z.object({ type: z.literal('text'), text: z.string() });
+/** Text; `annotations` as MCP puts them on a tool result's text (audience, priority, lastModified), kept like a resource's. */
+export const TextBlockSchema = z.object({ type: z.literal('text'), text: z.string(), annotations: AnnotationsSchema.optional() });
 /** A resource returned by a tool; `formatted` here is the tool's presentation for the model. */
 export const ResourceBlockSchema = z.object({ type: z.literal('resource'), resource: ResourceSchema, formatted: z.string().optional() });
 export const QuestionBlockSchema = z.object({ type: z.literal('question'), question: InputRequestSchema });

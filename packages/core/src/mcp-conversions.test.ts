@@ -17,6 +17,7 @@ import {
   type McpEmbeddedResource,
   type McpResourceContents,
 } from './mcp-conversions.ts';
+import { ContentBlockSchema } from './content-block.ts';
 import { isBlobResource, isTextResource } from './resource-content.ts';
 import { resourceToJson, type LoadedResource } from './resource.ts';
 
@@ -178,6 +179,21 @@ describe('contentFromMcpToolResult with tools/call results', () => {
   it('keeps the text block verbatim', async () => {
     const [text] = contentFromMcpToolResult(await call('inspect')).content;
     expect(text).toEqual({ type: 'text', text: 'Found 1 document and 1 image.' });
+  });
+
+  it('keeps the annotations of a text block; leaves out ones MCP does not allow', () => {
+    const converted = contentFromMcpToolResult({
+      content: [
+        { type: 'text', text: 'for you', annotations: { audience: ['user'], priority: 0.5, lastModified: '2026-01-02T03:04:05Z' } },
+        { type: 'text', text: 'odd', annotations: { priority: 7 } },
+      ],
+    });
+    expect(converted.content).toEqual([
+      { type: 'text', text: 'for you', annotations: { audience: ['user'], priority: 0.5, lastModified: '2026-01-02T03:04:05Z' } },
+      { type: 'text', text: 'odd' },
+    ]);
+    // What the conversation stores parses back with them.
+    expect(ContentBlockSchema.parse(converted.content[0])).toEqual(converted.content[0]);
   });
 
   it('carries the block annotations of an embedded resource and fabricates nothing', async () => {

@@ -1,5 +1,5 @@
 import type { ToolContentBlock } from './content-block.ts';
-import type { Annotations } from './annotations.ts';
+import { AnnotationsSchema, type Annotations } from './annotations.ts';
 import { LoadedResourceSchema, type LoadedResource } from './resource.ts';
 
 /**
@@ -85,9 +85,12 @@ export function contentFromMcpToolResult(result: McpCallToolResult): ConvertedTo
   const unconverted: ConvertedToolResult['unconverted'] = [];
   (result.content ?? []).forEach((block, index) => {
     switch (block.type) {
-      case 'text':
-        content.push({ type: 'text', text: String(block.text ?? '') });
+      case 'text': {
+        // Annotations MCP does not define the shape of are left out, as a resource's would fail.
+        const annotations = block.annotations === undefined ? undefined : AnnotationsSchema.safeParse(block.annotations);
+        content.push({ type: 'text', text: String(block.text ?? ''), ...(annotations?.success === true ? { annotations: annotations.data } : {}) });
         break;
+      }
       case 'resource':
         content.push({ type: 'resource', resource: resourceFromMcpEmbedded(block as unknown as McpEmbeddedResource) });
         break;

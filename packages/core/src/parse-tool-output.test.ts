@@ -29,6 +29,12 @@ describe('parseToolOutput (RFD 058)', () => {
     expect(png.type === 'resource' && 'blob' in png.resource ? Buffer.from(png.resource.blob as Uint8Array).toString('base64') : undefined).toBe('iVBORw0KGgo=');
   });
 
+  it('keeps the annotations of a text block', () => {
+    const annotations = { audience: ['assistant'], priority: 0.2, lastModified: '2026-05-06T07:08:09Z' };
+    const parsed = parseToolOutput(JSON.stringify({ content: [{ type: 'text', text: 'hint', annotations }] }));
+    expect(parsed.content).toEqual([{ type: 'text', text: 'hint', annotations }]);
+  });
+
   it('skips a malformed block with a warning and keeps the rest, never falling back to raw text', () => {
     const stdout = JSON.stringify({ content: [{ type: 'text', text: 'ok' }, { type: 'resource', resource: { text: 'no uri' } }, { type: 'video' }] });
     const parsed = parseToolOutput(stdout);

@@ -5,6 +5,7 @@ import type { Config } from '../config/config-schema.ts';
 import { readCfgArgs, readFileLayers, resolveConfig } from '../config/load-config.ts';
 import { listServerResources, type ListedResource, type ListedTemplate } from '../mcp/list-server-resources.ts';
 import { McpClientPool, type McpServerConfig } from '../mcp/mcp-client-pool.ts';
+import { unsupportedToolReason } from '../tools/unsupported-tool-reason.ts';
 
 /** Server names usable in `mcp+<server>+<uri>` (the attachment handler's rule). */
 const ATTACHABLE_NAME = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
@@ -17,6 +18,29 @@ interface ServerReport {
   error?: string;
   serverInfo?: { name: string; version: string; title?: string };
   capabilities?: Record<string, unknown>;
+  /** Tools the server lists that jp does not offer to a model, with why (task-only tools, RFD 018). */
+  unavailableTools?: Array<{ name: string; reason: string }>;
+}
+
+/** The server's tools jp cannot call; a listing that fails says nothing here (the server is reported ok or not by initialize). */
+async function unavailableTools(client: Awaited<ReturnType<McpClientPool['get']>>): Promise<Array<{ name: string; reason: string }>> {
+  if (client.getServerCapabilities()?.tools === undefined) return [];
+  const found: Array<{ name: string; reason: string }> = [];
+  try {
+    let cursor: string | undefined;
+    for (let page = 0; page < 100; page++) {
+      const result = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } });
+      for (const tool of result.tools) {
+        const reason = unsupportedToolReason(tool);
+        if (reason !== undefined) found.push({ name: tool.name, reason });
+      }
+      cursor = result.nextCursor;
+      if (cursor === undefined) break;
+    }
+  } catch {
+    return found;
+  }
+  return found;
 }
 
 /** The workspace's configuration (user and workspace files, then `-c`): `jp mcp` lists servers as new conversations get them. */
@@ -48,7 +72,14 @@ async function probe(pool: McpClientPool, name: string, entry: McpServerConfig):
     const { client } = await pool.connection(name);
     const info = client.getServerVersion();
     const serverInfo = info === undefined ? undefined : { name: info.name, version: info.version, ...(info.title === undefined ? {} : { title: info.title }) };
-    return { ...base, ok: true, ...(serverInfo === undefined ? {} : { serverInfo }), capabilities: { ...client.getServerCapabilities() } };
+    const unavailable = await unavailableTools(client);
+    return {
+      ...base,
+      ok: true,
+      ...(serverInfo === undefined ? {} : { serverInfo }),
+      capabilities: { ...client.getServerCapabilities() },
+      ...(unavailable.length === 0 ? {} : { unavailableTools: unavailable }),
+    };
   } catch (error) {
     if (!isJpError(error)) throw error;
     return { ...base, ok: false, error: error.message };
@@ -87,6 +118,7 @@ export async function mcpLs(globals: GlobalOptions): Promise<void> {
     if (report.ok) {
       const info = report.serverInfo === undefined ? 'no server info' : `${report.serverInfo.name} ${report.serverInfo.version}`;
       output.line(`${report.name}: ok, ${info}; ${describeCapabilities(report.capabilities)}`);
+      for (const tool of report.unavailableTools ?? []) output.line(`  tool ${tool.name} not offered: ${tool.reason}`);
     } else {
       output.line(`${report.name}: failed: ${report.error}`);
     }

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { AttachmentError } from '@jp/core';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { version } from '../version.ts';
 import { StderrTail } from './stderr-tail.ts';
 
@@ -25,8 +25,13 @@ export interface StdioServerConnection {
   close(): Promise<void>;
 }
 
-const CONNECTION_CLOSED = -32000;
-const REQUEST_TIMEOUT = -32001;
+// The v2 SDK's own error codes (SdkErrorCode): strings, unlike the JSON-RPC codes a server sends.
+const CONNECTION_CLOSED = 'CONNECTION_CLOSED';
+const REQUEST_TIMEOUT = 'REQUEST_TIMEOUT';
+/** What a server answers a protocol version it does not speak with (MCP's -32022). */
+const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+/** How long the `server/discover` probe waits, for a server that refused the 2025 handshake. */
+const DISCOVER_PROBE_MS = 3000;
 /** How long a server may take to exit once its stdin is closed. */
 const CLOSE_GRACE_MS = 1000;
 
@@ -99,34 +104,50 @@ export async function connectStdioServer(settings: StdioServerSettings): Promise
   }
 
   const [{ Client }, { StdioClientTransport, getDefaultEnvironment }] = await Promise.all([
-    import('@modelcontextprotocol/sdk/client/index.js'),
-    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    import('@modelcontextprotocol/client'),
+    import('@modelcontextprotocol/client/stdio'),
   ]);
-  const transport = new StdioClientTransport({
-    command: settings.command,
-    args: settings.args,
-    env: { ...getDefaultEnvironment(), ...settings.env },
-    cwd: settings.cwd,
-    stderr: 'pipe',
-  });
-  const tail = new StderrTail();
-  transport.stderr?.on('data', (chunk: Buffer) => tail.push(chunk));
-  const watch = new ChildWatch();
-  const start = transport.start.bind(transport);
-  transport.start = async () => {
-    await start();
-    // The SDK keeps the child private; its exit status is what makes a crash explainable.
-    watch.attach((transport as unknown as { _process?: ChildProcess })._process);
+  // A subclass, because the SDK probes the protocol era on a second, throwaway child when given its
+  // own StdioClientTransport; a subclass is probed in place, on the one child of this start.
+  class SingleChildStdioTransport extends StdioClientTransport {}
+
+  /**
+   * One spawn and handshake. `legacy` is the 2025 `initialize` handshake, which every server but a
+   * modern-only one accepts; `auto` asks `server/discover` first and speaks 2026-07-28 (RFD 018).
+   */
+  const open = (mode: 'auto' | 'legacy') => {
+    const transport = new SingleChildStdioTransport({
+      command: settings.command,
+      args: settings.args,
+      env: { ...getDefaultEnvironment(), ...settings.env },
+      cwd: settings.cwd,
+      stderr: 'pipe',
+    });
+    const tail = new StderrTail();
+    transport.stderr?.on('data', (chunk: Buffer) => tail.push(chunk));
+    const watch = new ChildWatch();
+    const start = transport.start.bind(transport);
+    transport.start = async () => {
+      await start();
+      // The SDK keeps the child private; its exit status is what makes a crash explainable.
+      watch.attach((transport as unknown as { _process?: ChildProcess })._process);
+    };
+    const client = new Client(
+      { name: 'jp', version },
+      { versionNegotiation: { mode, probe: { timeoutMs: Math.min(DISCOVER_PROBE_MS, settings.startupTimeoutMs) } } },
+    );
+    const state = { transport, tail, watch, client, protocolError: undefined as string | undefined };
+    client.onerror = (error) => {
+      state.protocolError ??= messageOf(error);
+    };
+    return state;
   };
 
-  const client = new Client({ name: 'jp', version });
-  let protocolError: string | undefined;
-  client.onerror = (error) => {
-    protocolError ??= messageOf(error);
-  };
+  let state = open('legacy');
 
   /** ` with exit code 3 (stderr: "…")`, once the exit and the last output have arrived. */
   const exitDetails = async (): Promise<string> => {
+    const { watch, tail, protocolError } = state;
     await watch.waitExit(500);
     await new Promise((resolve) => setImmediate(resolve)); // stderr is piped through a stream: let it drain
     const status = watch.status;
@@ -137,22 +158,37 @@ export async function connectStdioServer(settings: StdioServerSettings): Promise
     return text;
   };
 
-  try {
-    await client.connect(transport, { timeout: settings.startupTimeoutMs });
-  } catch (error) {
-    const exited = !watch.running && watch.child !== undefined;
-    const details = exited || codeOf(error) === CONNECTION_CLOSED ? await exitDetails() : '';
-    await watch.terminate();
-    throw startupError(settings, error, details, protocolError, fail);
+  for (let mode: 'auto' | 'legacy' = 'legacy'; ; mode = 'auto') {
+    if (mode === 'auto') state = open('auto');
+    try {
+      await state.client.connect(state.transport, { timeout: settings.startupTimeoutMs });
+      break;
+    } catch (error) {
+      const exited = !state.watch.running && state.watch.child !== undefined;
+      if (mode === 'legacy' && codeOf(error) === UNSUPPORTED_PROTOCOL_VERSION) {
+        // A server that refuses every 2025 version (an SDK-v2 server with legacy: 'reject') gets
+        // one more start, negotiated through `server/discover` (2026-07-28).
+        await state.watch.terminate();
+        continue;
+      }
+      const details = exited || codeOf(error) === CONNECTION_CLOSED ? await exitDetails() : '';
+      await state.watch.terminate();
+      throw startupError(settings, error, details, state.protocolError, fail, exited);
+    }
   }
+  const { client, watch } = state;
 
   const request = client.request.bind(client);
-  client.request = (async (message, schema, options) => {
+  client.request = (async (message: Parameters<typeof request>[0], ...rest: unknown[]) => {
+    // request(message, options) or request(message, resultSchema, options)
+    const withSchema = rest.length > 1 || (typeof rest[0] === 'object' && rest[0] !== null && '~standard' in rest[0]);
+    const options = (withSchema ? rest[1] : rest[0]) as { signal?: AbortSignal; timeout?: number } | undefined;
+    const call = (merged: object) => (withSchema ? (request as (...args: unknown[]) => Promise<unknown>)(message, rest[0], merged) : (request as (...args: unknown[]) => Promise<unknown>)(message, merged));
     if (!watch.running && watch.child !== undefined) {
       throw fail(`exited earlier in this run${await exitDetails()}`, 'mcp_server_exited');
     }
     try {
-      return await request(message, schema, { timeout: settings.requestTimeoutMs, ...options });
+      return await call({ timeout: settings.requestTimeoutMs, ...options });
     } catch (error) {
       const code = codeOf(error);
       if (code === REQUEST_TIMEOUT) {
@@ -193,6 +229,7 @@ function startupError(
   exitDetails: string,
   protocolError: string | undefined,
   fail: (message: string, code: string, cause?: unknown) => AttachmentError,
+  exited: boolean,
 ): AttachmentError {
   const { name, command } = settings;
   const code = codeOf(error);
@@ -201,7 +238,8 @@ function startupError(
     return fail(`cannot start: the command ${where} (mcp.${name}.command); install it or give its full path`, 'mcp_spawn_failed', error);
   }
   if (code === 'EACCES') return fail(`cannot start: ${command} is not executable (mcp.${name}.command)`, 'mcp_spawn_failed', error);
-  if (typeof code === 'string') return fail(`cannot start ${command}: ${messageOf(error)}`, 'mcp_spawn_failed', error);
+  // Other errno codes from spawn (EPERM, ENOTDIR, …); the SDK's own codes are words in capitals too, so match the E prefix.
+  if (typeof code === 'string' && /^E[A-Z0-9]+$/.test(code)) return fail(`cannot start ${command}: ${messageOf(error)}`, 'mcp_spawn_failed', error);
   if (code === REQUEST_TIMEOUT) {
     const said = protocolError === undefined ? '' : ` (${protocolError})`;
     return fail(
@@ -210,6 +248,6 @@ function startupError(
       error,
     );
   }
-  if (code === CONNECTION_CLOSED) return fail(`exited during startup${exitDetails}`, 'mcp_server_exited', error);
+  if (code === CONNECTION_CLOSED || exited) return fail(`exited during startup${exitDetails}`, 'mcp_server_exited', error);
   return fail(`failed to initialize: ${messageOf(error)}`, 'mcp_startup_failed', error);
 }

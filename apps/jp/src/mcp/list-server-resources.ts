@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 
 /** A direct resource as `jp mcp resources` shows it (the MCP fields that say what it is). */
 export interface ListedResource {
@@ -52,16 +52,21 @@ function pick<T extends object, K extends keyof T>(entry: T, keys: readonly K[])
 
 /**
  * Every direct resource and template of a server, all pages of each (the same walk the MCP
- * attachment handler does for names). A server without template listing has no templates.
+ * attachment handler does for names). A server that answers either listing with -32601 has none of that kind.
  */
 export async function listServerResources(client: Client): Promise<ServerResources> {
   if (client.getServerCapabilities()?.resources === undefined) return { resources: [], templates: [], offersResources: false, truncated: false };
   const resources = await allPages(async (cursor) => {
-    const page = await client.listResources(cursor === undefined ? {} : { cursor });
+    // One page per request: without a cursor the SDK's listResources walks every page itself.
+    const page = await client.request({ method: 'resources/list', params: cursor === undefined ? {} : { cursor } });
     return { items: page.resources.map((entry) => pick(entry, ['uri', 'name', 'title', 'description', 'mimeType'] as const)), nextCursor: page.nextCursor };
+  }).catch((error: unknown) => {
+    // Advertises resources, lists none of them (RFD 018): they can still be read by URI.
+    if ((error as { code?: unknown }).code === METHOD_NOT_FOUND) return { items: [], truncated: false };
+    throw error;
   });
   const templates = await allPages(async (cursor) => {
-    const page = await client.listResourceTemplates(cursor === undefined ? {} : { cursor });
+    const page = await client.request({ method: 'resources/templates/list', params: cursor === undefined ? {} : { cursor } });
     return {
       items: page.resourceTemplates.map((entry) => pick(entry, ['uriTemplate', 'name', 'title', 'description', 'mimeType'] as const)),
       nextCursor: page.nextCursor,

@@ -13,6 +13,7 @@ import { McpClientPool, type McpServerConfig } from './mcp-client-pool.ts';
 // The pool against real servers over stdio: jp's fixture server and server-everything.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const FIXTURE = path.resolve(here, '../../../../packages/attachments/src/mcp/__fixtures__/fixture-server.mjs');
+const MODERN = path.resolve(here, '../../test/fixtures/mcp-servers/sdk2-modern-server.mjs');
 const EVERYTHING = path.join(path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')), 'dist/index.js');
 
 const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'jp-mcp-pool-')));
@@ -153,6 +154,37 @@ describe('McpClientPool over stdio', () => {
     );
     expect(error.code).toBe('mcp_server_exited');
     await pool.close();
+  }, 20_000);
+
+  it('a server that refuses the 2025 handshake (SDK v2, legacy: reject) is started once more and spoken to in 2026-07-28', async () => {
+    const pool = new McpClientPool({ modern: entry({ command: process.execPath, args: [MODERN] }) }, { workspaceRoot: root });
+    try {
+      const [note] = await read(pool, 'mcp+modern+modern://note');
+      expect(note).toMatchObject({ uri: 'modern://note', name: 'note' });
+      expect(text(note)).toBe('a modern note\n');
+      expect((await pool.get('modern')).getNegotiatedProtocolVersion()).toBe('2026-07-28');
+    } finally {
+      await pool.close();
+    }
+  }, 20_000);
+
+  it('an SDK-1 server gets the plain 2025 handshake, with no probe', async () => {
+    const probeFile = path.join(root, 'probe-exit');
+    const pool = new McpClientPool({ picky: server({ env: { FIXTURE_EXIT_ON_FIRST_FILE: probeFile } }) }, { workspaceRoot: root });
+    try {
+      // This fixture writes down the first message of its first start and exits.
+      const error = await rejection(pool.get('picky'));
+      expect(error.message).toBe('MCP server picky exited during startup with exit code 2');
+      expect(readFileSync(probeFile, 'utf8')).toBe('initialize\n');
+    } finally {
+      await pool.close();
+    }
+    const again = new McpClientPool({ picky: server() }, { workspaceRoot: root });
+    try {
+      expect((await again.get('picky')).getNegotiatedProtocolVersion()).toBe('2025-11-25');
+    } finally {
+      await again.close();
+    }
   }, 20_000);
 
   it('a server that never answers initialize: the startup timeout and its setting; the child is stopped', async () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { McpClients } from '@jp/attachments';
 import { AttachmentError } from '@jp/core';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { Config } from '../config/config-schema.ts';
 import { connectStdioServer, type StdioServerConnection, type StdioServerSettings } from './connect-stdio-server.ts';
 import { serverEnvironment } from './server-environment.ts';

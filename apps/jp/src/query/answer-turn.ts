@@ -25,8 +25,16 @@ export interface TurnAnswer {
 /** The tools offered this turn, in a fixed order (see `selectTools`). */
 export async function turnTools(session: QuerySession, events: readonly ConversationEvent[]): Promise<JpTool[]> {
   const { config, handlerContext, invocation } = session;
-  const mcpTools = await loadMcpTools(config, handlerContext.mcp);
-  return selectTools({ config, events, mcpTools, only: invocation.options.tool, without: invocation.options.noTool });
+  const only = invocation.options.tool;
+  // With --tool, only the servers of the named tools are started.
+  const servers = only.length === 0 ? undefined : new Set(only.flatMap((name) => mcpServerOfTool(name, config) ?? []));
+  const { tools: mcpTools, unavailable } = await loadMcpTools(config, handlerContext.mcp, servers);
+  const named = new Set(servers);
+  for (const [server, error] of unavailable.servers) {
+    if (named.has(server)) continue; // selectTools fails the query with this error
+    session.ctx.output.warn(`${error.message}; its tools are not offered (fix [mcp.${server}] in .jp/config.toml, or set mcp.${server}.tools = false)`);
+  }
+  return selectTools({ config, events, mcpTools, unavailable, only, without: invocation.options.noTool });
 }
 
 /** How the provider is asked, apart from the events and tools. */

@@ -1,9 +1,10 @@
-import { type ContentBlock } from '@jp/core';
+import { AttachmentError, isJpError, type ContentBlock } from '@jp/core';
 import { contentFromMcpToolResult, resourceFromMcpContents } from '@jp/core/schemas';
-import type { McpClients } from '@jp/attachments';
+import { numberRepeatedUris, type McpClients } from '@jp/attachments';
 import type { Config } from '../config/config-schema.ts';
 import { withCanonicalFileUris } from '../resolution/canonical-file-uri.ts';
 import { mcpToolName } from './mcp-tool-name.ts';
+import { unsupportedToolReason } from './unsupported-tool-reason.ts';
 import { errorResult, type JpTool, type ToolResult } from './jp-tool.ts';
 
 type Client = Awaited<ReturnType<McpClients['get']>>;
@@ -13,7 +14,8 @@ async function listTools(client: Client): Promise<ListedTool[]> {
   const tools: ListedTool[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 100; page++) {
-    const result = await client.listTools(cursor === undefined ? {} : { cursor });
+    // One page per request: without a cursor the SDK's listTools walks every page itself.
+    const result = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } });
     tools.push(...result.tools);
     cursor = result.nextCursor;
     if (cursor === undefined) break;
@@ -42,7 +44,8 @@ async function convertResult(client: Client, result: Parameters<typeof contentFr
     if (block.type === 'resource_link' && typeof block.uri === 'string') {
       try {
         const read = await client.readResource({ uri: block.uri });
-        for (const contents of read.contents) content.push({ type: 'resource', resource: resourceFromMcpContents(contents) });
+        // Several contents under one URI stay apart, as when they are attached (RFD 018).
+        for (const resource of numberRepeatedUris(read.contents.map((contents) => resourceFromMcpContents(contents)))) content.push({ type: 'resource', resource });
       } catch (error) {
         content.push({ type: 'text', text: `[resource link ${block.uri} could not be read: ${error instanceof Error ? error.message : String(error)}]` });
       }
@@ -53,21 +56,63 @@ async function convertResult(client: Client, result: Parameters<typeof contentFr
   return { content, isError: converted.isError };
 }
 
+/** Why a tool is not offered although its server's config enables it: the server did not start, or the tool needs what jp lacks. */
+export interface UnavailableMcpTools {
+  /** Servers that failed to start or to list their tools, with the error (it names the server and what to change). */
+  servers: Map<string, Error>;
+  /** Tools the server lists but jp cannot call, by offered name, with the reason. */
+  tools: Map<string, string>;
+}
+
+export interface McpToolOffer {
+  tools: JpTool[];
+  unavailable: UnavailableMcpTools;
+}
+
+function errorOf(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
 /**
  * The tools of every server whose config offers them (`mcp.<server>.tools = true` or a list of
- * names), in server and listing order, so the definitions are the same on every turn.
+ * names), in server and listing order, so the definitions are the same on every turn. The servers
+ * start together; one that fails to start (or to list) is left out with its error, so a query that
+ * does not need it still runs. `only`: just these servers (the ones `--tool` names tools of).
  */
-export async function loadMcpTools(config: Config, mcp: McpClients | undefined): Promise<JpTool[]> {
-  if (mcp === undefined) return [];
+export async function loadMcpTools(config: Config, mcp: McpClients | undefined, only?: ReadonlySet<string>): Promise<McpToolOffer> {
+  const unavailable: UnavailableMcpTools = { servers: new Map(), tools: new Map() };
+  if (mcp === undefined) return { tools: [], unavailable };
+  const servers = Object.entries(config.mcp).filter(([server, settings]) => settings.tools !== false && (only === undefined || only.has(server)));
+  const listed = await Promise.allSettled(
+    servers.map(async ([server]) => {
+      const client = await mcp.get(server);
+      const tools = await listTools(client).catch((error: unknown) => {
+        if (isJpError(error)) throw error;
+        const said = (error instanceof Error ? error.message : String(error)).replace(/^(?:MCP error -?\d+:\s*)+/, '');
+        throw new AttachmentError(server, `MCP server ${server} failed to list its tools: ${said}`, { code: 'mcp_list_failed', cause: error });
+      });
+      return { client, tools };
+    }),
+  );
   const tools: JpTool[] = [];
-  for (const [server, settings] of Object.entries(config.mcp)) {
-    if (settings.tools === false) continue;
-    const client = await mcp.get(server);
+  for (const [index, [server, settings]] of servers.entries()) {
+    const outcome = listed[index]!;
+    if (outcome.status === 'rejected') {
+      unavailable.servers.set(server, errorOf(outcome.reason));
+      continue;
+    }
+    const { client } = outcome.value;
     const wanted = Array.isArray(settings.tools) ? new Set(settings.tools) : undefined;
-    for (const tool of await listTools(client)) {
+    for (const tool of outcome.value.tools) {
       if (wanted && !wanted.has(tool.name)) continue;
+      const name = mcpToolName(server, tool.name);
+      const reason = unsupportedToolReason(tool);
+      if (reason !== undefined) {
+        unavailable.tools.set(name, `MCP tool ${tool.name} on ${server} is not offered: ${reason}`);
+        continue;
+      }
       tools.push({
-        definition: { name: mcpToolName(server, tool.name), description: tool.description ?? tool.title ?? tool.name, parameters: tool.inputSchema as Record<string, unknown> },
+        definition: { name, description: tool.description ?? tool.title ?? tool.name, parameters: tool.inputSchema as Record<string, unknown> },
         run: settings.run,
         async call(args, ctx) {
           let converted: ToolResult;
@@ -86,5 +131,5 @@ export async function loadMcpTools(config: Config, mcp: McpClients | undefined):
       });
     }
   }
-  return tools;
+  return { tools, unavailable };
 }

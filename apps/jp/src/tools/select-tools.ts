@@ -3,6 +3,8 @@ import type { ConversationEvent } from '@jp/core';
 import type { Config } from '../config/config-schema.ts';
 import { streamHasResources } from '../resolution/resolve-turn-attachments.ts';
 import type { JpTool } from './jp-tool.ts';
+import { mcpServerOfTool } from './mcp-tool-name.ts';
+import type { UnavailableMcpTools } from './mcp-tools.ts';
 import { createLocalTool } from './local-tool.ts';
 import { refreshResourceTool } from './refresh-resource-tool.ts';
 
@@ -15,6 +17,8 @@ export function selectTools(options: {
   config: Config;
   events: readonly ConversationEvent[];
   mcpTools: readonly JpTool[];
+  /** MCP tools and servers left out, so that naming one of them says why instead of "no tool named". */
+  unavailable?: UnavailableMcpTools;
   only: readonly string[];
   without: readonly string[];
 }): JpTool[] {
@@ -23,8 +27,19 @@ export function selectTools(options: {
   for (const [name, tool] of Object.entries(options.config.tools)) all.push(createLocalTool(name, tool));
   all.push(...options.mcpTools);
   const names = new Set(all.map((tool) => tool.definition.name));
+  const unavailable = options.unavailable ?? { servers: new Map(), tools: new Map() };
+  for (const name of options.only) {
+    if (names.has(name)) continue;
+    const reason = unavailable.tools.get(name);
+    if (reason !== undefined) throw new UsageError(`--tool ${name}: ${reason}`, { code: 'tool_unavailable' });
+    const server = mcpServerOfTool(name, options.config);
+    const failed = server === undefined ? undefined : unavailable.servers.get(server);
+    if (failed !== undefined) throw failed;
+  }
   for (const name of [...options.only, ...options.without]) {
     if (!names.has(name)) {
+      // --no-tool of a tool that is not offered anyway is already satisfied.
+      if (options.without.includes(name) && (unavailable.tools.has(name) || unavailable.servers.has(mcpServerOfTool(name, options.config) ?? ''))) continue;
       throw new UsageError(`no tool named ${name} in this query; available: ${[...names].join(', ') || 'none'}`, { code: 'unknown_tool' });
     }
   }

@@ -1,3 +1,4 @@
+import { UriTemplate } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { comparableUri, findResourceMetadata, matchesTemplate } from './find-resource-metadata.ts';
 import { collectPages } from './list-mcp-catalog.ts';
@@ -16,21 +17,21 @@ const catalog = {
 
 describe('matchesTemplate (the SDK matcher, RFC 6570)', () => {
   it('{var} matches one segment, {+path} matches across slashes', () => {
-    expect(matchesTemplate('fixture://notes/{id}', 'fixture://notes/42')).toBe(true);
-    expect(matchesTemplate('fixture://notes/{id}', 'fixture://notes/a/b')).toBe(false);
-    expect(matchesTemplate('fixture://files/{+path}', 'fixture://files/a/b/c.txt')).toBe(true);
-    expect(matchesTemplate('fixture://files/{+path}', 'fixture://files/')).toBe(false);
-    expect(matchesTemplate('demo://resource/dynamic/text/{resourceId}', 'demo://resource/dynamic/text/7')).toBe(true);
+    expect(matchesTemplate('fixture://notes/{id}', 'fixture://notes/42', UriTemplate)).toBe(true);
+    expect(matchesTemplate('fixture://notes/{id}', 'fixture://notes/a/b', UriTemplate)).toBe(false);
+    expect(matchesTemplate('fixture://files/{+path}', 'fixture://files/a/b/c.txt', UriTemplate)).toBe(true);
+    expect(matchesTemplate('fixture://files/{+path}', 'fixture://files/', UriTemplate)).toBe(false);
+    expect(matchesTemplate('demo://resource/dynamic/text/{resourceId}', 'demo://resource/dynamic/text/7', UriTemplate)).toBe(true);
   });
 
   it('a template the matcher cannot parse matches nothing', () => {
-    expect(matchesTemplate('fixture://notes/{id', 'fixture://notes/{id')).toBe(false);
+    expect(matchesTemplate('fixture://notes/{id', 'fixture://notes/{id', UriTemplate)).toBe(false);
   });
 });
 
 describe('findResourceMetadata', () => {
   it('takes a direct resource first, with its name, title, description and MIME type', () => {
-    expect(findResourceMetadata(catalog, 'fixture://docs/readme')).toEqual({
+    expect(findResourceMetadata(catalog, 'fixture://docs/readme', UriTemplate)).toEqual({
       name: 'readme',
       title: 'Fixture README',
       description: 'About',
@@ -38,29 +39,29 @@ describe('findResourceMetadata', () => {
       source: { kind: 'resource' },
     });
     // A direct resource wins over the template it also matches.
-    expect(findResourceMetadata(catalog, 'fixture://notes/pinned')).toMatchObject({ name: 'pinned', source: { kind: 'resource' } });
+    expect(findResourceMetadata(catalog, 'fixture://notes/pinned', UriTemplate)).toMatchObject({ name: 'pinned', source: { kind: 'resource' } });
   });
 
   it('falls back to the first matching template in the server order', () => {
-    expect(findResourceMetadata(catalog, 'fixture://notes/7')).toMatchObject({
+    expect(findResourceMetadata(catalog, 'fixture://notes/7', UriTemplate)).toMatchObject({
       name: 'note',
       title: 'A note',
       mimeType: 'text/plain',
       source: { kind: 'template', uriTemplate: 'fixture://notes/{id}' },
     });
-    expect(findResourceMetadata(catalog, 'fixture://files/a/b/c.txt')).toMatchObject({ name: 'file', description: 'By path' });
-    expect(findResourceMetadata(catalog, 'fixture://elsewhere/x')).toMatchObject({ name: 'catch-all' });
+    expect(findResourceMetadata(catalog, 'fixture://files/a/b/c.txt', UriTemplate)).toMatchObject({ name: 'file', description: 'By path' });
+    expect(findResourceMetadata(catalog, 'fixture://elsewhere/x', UriTemplate)).toMatchObject({ name: 'catch-all' });
   });
 
   it('finds a direct resource spelled differently but equal as a URL', () => {
-    expect(findResourceMetadata(catalog, 'fixture://docs/./readme')).toMatchObject({ name: 'readme' });
+    expect(findResourceMetadata(catalog, 'fixture://docs/./readme', UriTemplate)).toMatchObject({ name: 'readme' });
     expect(comparableUri('FIXTURE://docs/x/../readme')).toBe('fixture://docs/readme');
     expect(comparableUri('not a uri')).toBe('not a uri');
   });
 
   it('is undefined when nothing listed fits', () => {
-    expect(findResourceMetadata(catalog, 'other://x')).toBeUndefined();
-    expect(findResourceMetadata({ resources: [], templates: [] }, 'fixture://docs/readme')).toBeUndefined();
+    expect(findResourceMetadata(catalog, 'other://x', UriTemplate)).toBeUndefined();
+    expect(findResourceMetadata({ resources: [], templates: [] }, 'fixture://docs/readme', UriTemplate)).toBeUndefined();
   });
 });
 

@@ -1,4 +1,3 @@
-import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import type { McpCatalog } from './list-mcp-catalog.ts';
 
 /** What a server's listing says about one resource URI. */
@@ -21,10 +20,16 @@ export function comparableUri(uri: string): string {
 }
 
 /**
+ * The SDK's RFC 6570 class (`UriTemplate` of `@modelcontextprotocol/client`), passed in: importing it
+ * here would put the whole MCP client in every chunk that reaches the attachment registry.
+ */
+export type UriTemplateClass = new (template: string) => { match(uri: string): unknown };
+
+/**
  * Whether a URI matches an RFC 6570 template (`{var}`, `{+path}`, …), with the SDK's matcher, the
  * one SDK servers route reads with. A template the matcher cannot parse matches nothing.
  */
-export function matchesTemplate(uriTemplate: string, uri: string): boolean {
+export function matchesTemplate(uriTemplate: string, uri: string, UriTemplate: UriTemplateClass): boolean {
   try {
     return new UriTemplate(uriTemplate).match(uri) !== null;
   } catch {
@@ -37,13 +42,17 @@ export function matchesTemplate(uriTemplate: string, uri: string): boolean {
  * it matches, in the server's order (the order SDK servers try them in). `undefined` when the
  * server lists nothing that fits.
  */
-export function findResourceMetadata(catalog: Pick<McpCatalog, 'resources' | 'templates'>, uri: string): McpResourceMetadata | undefined {
+export function findResourceMetadata(
+  catalog: Pick<McpCatalog, 'resources' | 'templates'>,
+  uri: string,
+  UriTemplate: UriTemplateClass,
+): McpResourceMetadata | undefined {
   const wanted = comparableUri(uri);
   const direct = catalog.resources.find((entry) => entry.uri === uri) ?? catalog.resources.find((entry) => comparableUri(entry.uri) === wanted);
   if (direct !== undefined) {
     return { name: direct.name, title: direct.title, description: direct.description, mimeType: direct.mimeType, source: { kind: 'resource' } };
   }
-  const template = catalog.templates.find((entry) => matchesTemplate(entry.uriTemplate, uri));
+  const template = catalog.templates.find((entry) => matchesTemplate(entry.uriTemplate, uri, UriTemplate));
   if (template !== undefined) {
     return {
       name: template.name,

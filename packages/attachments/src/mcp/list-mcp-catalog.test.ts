@@ -41,6 +41,14 @@ describe('listMcpCatalog', () => {
     await client.close();
   });
 
+  it('a server that advertises resources but has no resources/list (-32601) lists none, and its templates still count', async () => {
+    const server = new Server({ name: 'templates-only', version: '1' }, { capabilities: { resources: {} } });
+    server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [{ uriTemplate: 't://{x}', name: 'x' }] }));
+    const client = await connectInMemory(server);
+    expect(await listMcpCatalog(client)).toEqual({ resources: [], templates: [{ uriTemplate: 't://{x}', name: 'x' }], truncated: false });
+    await client.close();
+  });
+
   it('a server without the resources capability has nothing, and is not asked', async () => {
     const server = new Server({ name: 'tools-only', version: '1' }, { capabilities: { tools: {} } });
     const client = await connectInMemory(server);
@@ -55,6 +63,7 @@ describe('listMcpCatalog', () => {
       'fixture://docs/readme',
       'fixture://images/pixel.png',
       'fixture://bundle',
+      'fixture://pair',
       'fixture://broken',
       'fixture://slow',
       'fixture://env',

@@ -1,5 +1,5 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Resource as McpResource, ResourceTemplate as McpResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
+import type { Resource as McpResource, ResourceTemplateType as McpResourceTemplate } from '@modelcontextprotocol/client';
 
 /** What a server says it has: direct resources and resource templates, every page of each. */
 export interface McpCatalog {
@@ -39,18 +39,23 @@ function isMethodNotFound(error: unknown): boolean {
 
 /**
  * Lists a server's resources and templates (`resources/list`, `resources/templates/list`), all
- * pages. A server without the resources capability has neither; one that does not implement
- * template listing has no templates. Other errors propagate.
+ * pages. A server without the resources capability has neither. One that advertises resources but
+ * answers a listing with -32601 (method not found) lists none of that kind (RFD 018): its
+ * resources can still be read by URI. Other errors propagate.
  */
 export async function listMcpCatalog(client: Client, options: { signal?: AbortSignal | undefined; maxPages?: number } = {}): Promise<McpCatalog> {
   if (client.getServerCapabilities()?.resources === undefined) return { resources: [], templates: [], truncated: false };
   const request = options.signal === undefined ? undefined : { signal: options.signal };
   const resources = await collectPages(async (cursor) => {
-    const page = await client.listResources(cursor === undefined ? {} : { cursor }, request);
+    // One page per request: without a cursor the SDK's listResources walks every page itself, past jp's page limit.
+    const page = await client.request({ method: 'resources/list', params: cursor === undefined ? {} : { cursor } }, request);
     return { items: page.resources, nextCursor: page.nextCursor };
-  }, options.maxPages);
+  }, options.maxPages).catch((error: unknown) => {
+    if (isMethodNotFound(error)) return { items: [], truncated: false };
+    throw error;
+  });
   const templates = await collectPages(async (cursor) => {
-    const page = await client.listResourceTemplates(cursor === undefined ? {} : { cursor }, request);
+    const page = await client.request({ method: 'resources/templates/list', params: cursor === undefined ? {} : { cursor } }, request);
     return { items: page.resourceTemplates, nextCursor: page.nextCursor };
   }, options.maxPages).catch((error: unknown) => {
     if (isMethodNotFound(error)) return { items: [], truncated: false };

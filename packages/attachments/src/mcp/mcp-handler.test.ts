@@ -1,7 +1,7 @@
 import { AttachmentError, isBlobResource, isTextResource, type Resource } from '@jp/core';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { ListResourcesRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, ListResourcesRequestSchema, McpError, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, type AttachmentLimits, type HandlerContext, type McpClients } from '../handler.ts';
 import { connectInMemory, inMemoryClients } from './__fixtures__/connect-in-memory.ts';
@@ -110,6 +110,23 @@ describe('mcp handler: resolve', () => {
     ]);
   });
 
+  it('keeps every content of a read under one URI: a text and a blob, the second as part 2', async () => {
+    const resources = await attach(['mcp+fixture+fixture://pair']);
+    expect(resources.map((resource) => [resource.uri, resource.mimeType, isTextResource(resource) ? resource.text : 'blob', resource.name])).toEqual([
+      ['fixture://pair', 'text/plain', 'the caption\n', 'pair'],
+      ['fixture://pair#part=2', 'image/png', 'blob', 'pair'],
+    ]);
+    const [, image] = resources;
+    expect(image !== undefined && isBlobResource(image) && Buffer.from(image.blob).toString('base64')).toBe(FIXTURE_PNG_BASE64);
+  });
+
+  it('a part declared on its own is read whole and picked; a part past the end is not found', async () => {
+    const [part] = await attach(['mcp+fixture+fixture://pair#part=2']);
+    expect(part).toMatchObject({ uri: 'fixture://pair#part=2', mimeType: 'image/png' });
+    const error = await failure(attach(['mcp+fixture+fixture://pair#part=3']));
+    expect(error.message).toBe('mcp+fixture+fixture://pair#part=3: server fixture returned fewer than 3 contents for fixture://pair');
+  });
+
   it('keeps declaration order across servers, asks each server once and keeps a URI once', async () => {
     const clients = inMemoryClients({ fixture, bare });
     const resources = await attach(
@@ -134,6 +151,34 @@ describe('mcp handler: resolve', () => {
     );
     expect(error.code).toBe('mcp_resource_not_found');
     expect(error.attachment).toBe('mcp+fixture+fixture://nope');
+  });
+
+  it('-32601 on resources/read from a server that offers resources: the resource is not found', async () => {
+    const server = new Server({ name: 'picky', version: '1' }, { capabilities: { resources: {} } });
+    server.setRequestHandler(ReadResourceRequestSchema, () => {
+      throw new McpError(ErrorCode.MethodNotFound, 'no such thing');
+    });
+    const picky = await connectInMemory(server);
+    try {
+      const error = await failure(attach(['mcp+picky+picky://gone'], context({ mcp: inMemoryClients({ picky }) })));
+      expect(error.message).toBe(
+        'mcp+picky+picky://gone: server picky has no resource picky://gone (it said: no such thing); `jp mcp resources picky` lists its resources and templates',
+      );
+      expect(error.code).toBe('mcp_resource_not_found');
+    } finally {
+      await picky.close();
+    }
+  });
+
+  it('-32601 on resources/read from a server without the resources capability: it does not serve resources', async () => {
+    const toolsOnly = await connectInMemory(new Server({ name: 'tools-only', version: '1' }, { capabilities: { tools: {} } }));
+    try {
+      const error = await failure(attach(['mcp+toolsonly+x://y'], context({ mcp: inMemoryClients({ toolsonly: toolsOnly }) })));
+      expect(error.message).toBe('mcp+toolsonly+x://y: server toolsonly does not serve resources (it said: Method not found)');
+      expect(error.code).toBe('mcp_no_resources');
+    } finally {
+      await toolsOnly.close();
+    }
   });
 
   it('a read handler that throws: the server error text', async () => {
@@ -202,6 +247,13 @@ describe('mcp handler: refresh and covers', () => {
   it('refreshes the mcp+<server>+<uri> form', async () => {
     const resource = await handler.refresh('mcp+fixture+fixture://notes/9', context());
     expect(resource).toMatchObject({ uri: 'fixture://notes/9', text: 'note 9\n', name: 'note' });
+  });
+
+  it('refreshes a part of a read, and a declaration covers its parts', async () => {
+    const part = await handler.refresh('mcp+fixture+fixture://pair#part=2', context());
+    expect(part).toMatchObject({ uri: 'fixture://pair#part=2', mimeType: 'image/png' });
+    expect(handler.covers('mcp+fixture+fixture://pair', 'fixture://pair#part=2', context())).toBe(true);
+    expect(handler.covers('mcp+fixture+fixture://pair', 'fixture://pair#other', context())).toBe(false);
   });
 
   it('refuses a bare server URI: it does not say which server', async () => {

@@ -1,11 +1,12 @@
 import { AttachmentError, type LoadedResource, type Resource } from '@jp/core';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { AttachmentHandler, HandlerContext, McpClients } from '../handler.ts';
 import { comparableUri, findResourceMetadata, type McpResourceMetadata } from './find-resource-metadata.ts';
 import { settledResources } from '../unique-by-uri.ts';
 import { limitMcpResource } from './limit-mcp-resource.ts';
 import { listMcpCatalog, type McpCatalog } from './list-mcp-catalog.ts';
 import { mcpReadError, serverMessage } from './mcp-read-error.ts';
+import { numberRepeatedUris, splitPartUri } from './part-uri.ts';
 import { mcpDeclaration, parseMcpUrl, tryParseMcpUrl, type McpUrl } from './parse-mcp-url.ts';
 
 /** The configured clients, or an error naming the attachment and saying how to configure the server. */
@@ -65,16 +66,22 @@ function withMetadata(resource: LoadedResource, metadata: McpResourceMetadata | 
   return { ...resource, ...extra };
 }
 
-/** Reads one MCP URL (`resources/read`) into resources: every content of the answer becomes one. */
-async function readMcpUrl(input: string, url: McpUrl, session: ServerSession, ctx: HandlerContext): Promise<LoadedResource[]> {
+/**
+ * Reads one MCP URL (`resources/read`) into resources: every content of the answer becomes one,
+ * contents repeating a URI numbered with a part marker so that none is lost to URI de-duplication.
+ */
+async function readMcpUrl(input: string, asked: McpUrl, session: ServerSession, ctx: HandlerContext): Promise<LoadedResource[]> {
+  // A part of a read (`…#part=2`, see part-uri.ts) is read whole; the part is picked at the end.
+  const { uri: serverUri, part } = splitPartUri(asked.uri);
+  const url = { ...asked, uri: serverUri };
   let contents;
-  let client: Client;
+  let client: Client | undefined;
   try {
     client = await session.client(input, url.server);
     contents = (await client.readResource({ uri: url.uri }, { signal: ctx.signal })).contents;
   } catch (error) {
     if (ctx.signal?.aborted) throw error;
-    throw mcpReadError(input, url, error);
+    throw mcpReadError(input, url, error, client?.getServerCapabilities()?.resources !== undefined);
   }
   if (contents.length === 0) {
     throw new AttachmentError(input, `${input}: server ${url.server} returned no contents for ${url.uri}`, { code: 'mcp_resource_empty' });
@@ -93,10 +100,17 @@ async function readMcpUrl(input: string, url: McpUrl, session: ServerSession, ct
         cause: error,
       });
     }
-    const metadata = catalog === undefined ? undefined : findResourceMetadata(catalog, content.uri);
+    const metadata = catalog === undefined ? undefined : findResourceMetadata(catalog, content.uri, (await import('@modelcontextprotocol/client')).UriTemplate);
     resources.push(await limitMcpResource(withMetadata(resource, metadata), input, ctx));
   }
-  return resources;
+  const numbered = numberRepeatedUris(resources);
+  if (part === 1) return numbered;
+  const wanted = comparableUri(asked.uri);
+  const picked = numbered.filter((resource) => comparableUri(resource.uri) === wanted);
+  if (picked.length === 0) {
+    throw new AttachmentError(input, `${input}: server ${url.server} returned fewer than ${part} contents for ${url.uri}`, { code: 'mcp_resource_not_found' });
+  }
+  return picked;
 }
 
 /**
@@ -149,7 +163,7 @@ export function createMcpHandler(): AttachmentHandler {
 
     covers(declaration: string, uri: string): boolean {
       const url = tryParseMcpUrl(declaration);
-      return url !== undefined && comparableUri(url.uri) === comparableUri(uri);
+      return url !== undefined && comparableUri(url.uri) === comparableUri(splitPartUri(uri).uri);
     },
   };
 }

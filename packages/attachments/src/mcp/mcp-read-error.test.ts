@@ -11,6 +11,8 @@ describe('mcpReadError', () => {
     [new McpError(ErrorCode.InvalidParams, 'MCP error -32602: Resource demo://x not found'), 'mcp_resource_not_found', 'server s has no resource demo://x (it said: Resource demo://x not found); `jp mcp resources s` lists its resources and templates'],
     [new McpError(-32002, 'Resource not found', { uri: 'demo://x' }), 'mcp_resource_not_found', 'server s has no resource demo://x (it said: Resource not found)'],
     [new McpError(ErrorCode.MethodNotFound, 'Method not found'), 'mcp_no_resources', 'server s does not serve resources (it said: Method not found)'],
+    [Object.assign(new Error('Request timed out'), { code: 'REQUEST_TIMEOUT' }), 'mcp_timeout', 'server s did not answer the read of demo://x'],
+    [Object.assign(new Error('Connection closed'), { code: 'CONNECTION_CLOSED' }), 'mcp_server_exited', 'server s closed the connection while reading demo://x; it may have crashed'],
     [new McpError(ErrorCode.RequestTimeout, 'Request timed out', { timeout: 1500 }), 'mcp_timeout', 'server s did not answer the read of demo://x within 1.5 s'],
     [new McpError(ErrorCode.ConnectionClosed, 'Connection closed'), 'mcp_server_exited', 'server s closed the connection while reading demo://x; it may have crashed'],
     [new McpError(ErrorCode.InternalError, 'disk on fire\n  at somewhere'), 'mcp_server_error', 'server s failed to read demo://x: disk on fire at somewhere'],
@@ -22,6 +24,12 @@ describe('mcpReadError', () => {
     expect(mapped.message.startsWith(`${input}: ${message}`)).toBe(true);
     expect(mapped.message).not.toContain('\n');
     expect(mapped.cause).toBe(error);
+  });
+
+  it('-32601 from a server that offers resources is about the resource, not about resources', () => {
+    const mapped = mcpReadError(input, url, new McpError(ErrorCode.MethodNotFound, 'Unknown resource'), true);
+    expect(mapped.code).toBe('mcp_resource_not_found');
+    expect(mapped.message).toBe(`${input}: server s has no resource demo://x (it said: Unknown resource); \`jp mcp resources s\` lists its resources and templates`);
   });
 
   it('keeps an AttachmentError from the pool, prefixed once', () => {

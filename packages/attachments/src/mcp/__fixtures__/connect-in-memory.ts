@@ -1,13 +1,15 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { McpClients } from '../../handler.ts';
 
-/** A client connected in-process to a server (no child process): the fast path for unit tests. */
+/**
+ * jp's client (SDK v2) connected in-process to a server built on SDK 1 (no child process): the fast
+ * path for unit tests. The two SDKs' transports share one shape, so the v2 pair serves both ends.
+ */
 export async function connectInMemory(server: McpServer | Server): Promise<Client> {
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverTransport);
+  await server.connect(serverTransport as unknown as Parameters<typeof server.connect>[0]);
   const client = new Client({ name: 'jp-test', version: '0.0.0' });
   await client.connect(clientTransport);
   return client;

@@ -13,9 +13,11 @@
 //        FIXTURE_ECHO_ENV (a variable whose value fixture://env returns, to test env passing),
 //        FIXTURE_DIGEST_ENV (comma-separated names whose sha256 the env_digest tool returns: proof
 //        that a secret reached the server without the secret itself landing in a tool result),
-//        FIXTURE_EMBED_URIS / FIXTURE_EMBED_TEXT (what the embedded_resource tool returns).
+//        FIXTURE_EMBED_URIS / FIXTURE_EMBED_TEXT (what the embedded_resource tool returns),
+//        FIXTURE_START_DELAY_MS (wait before serving), FIXTURE_TIMES_FILE (start/ready timestamps),
+//        FIXTURE_EXIT_ON_FIRST_FILE (the first start exits on the first message it reads).
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -82,6 +84,20 @@ export function createFixtureServer(options = {}) {
       contents: [
         { uri: 'fixture://bundle/part-1', mimeType: 'text/plain', text: 'part one\n' },
         { uri: 'fixture://bundle/part-2', mimeType: 'text/plain', text: 'part two\n' },
+      ],
+    })),
+  );
+
+  // Two contents under the resource's own URI, a text and a blob: what fastmcp sends for a resource
+  // whose handler returns a list.
+  server.registerResource(
+    'pair',
+    'fixture://pair',
+    { description: 'A read that returns a text and a blob under one URI', mimeType: 'text/plain' },
+    reading(() => ({
+      contents: [
+        { uri: 'fixture://pair', mimeType: 'text/plain', text: 'the caption\n' },
+        { uri: 'fixture://pair', mimeType: 'image/png', blob: FIXTURE_PNG_BASE64 },
       ],
     })),
   );
@@ -171,6 +187,30 @@ export function createFixtureServer(options = {}) {
       .map((uri) => ({ type: 'resource', resource: { uri, mimeType: 'text/plain', text: env.FIXTURE_EMBED_TEXT ?? 'embedded\n' } })),
   }));
 
+  server.registerTool('annotated_text', { description: 'Text blocks with annotations' }, async () => ({
+    content: [
+      { type: 'text', text: 'for the user', annotations: { audience: ['user'], priority: 0.9, lastModified: '2026-01-02T03:04:05Z' } },
+      { type: 'text', text: 'plain' },
+    ],
+  }));
+
+  // A tool only callable as an MCP task (`execution.taskSupport = "required"`): listed, never run here.
+  server.experimental.tasks.registerToolTask(
+    'task_only',
+    { description: 'Runs only as an MCP task', execution: { taskSupport: 'required' } },
+    {
+      createTask: async () => {
+        throw new Error('fixture: task_only is never run');
+      },
+      getTask: async () => {
+        throw new Error('fixture: task_only is never run');
+      },
+      getTaskResult: async () => {
+        throw new Error('fixture: task_only is never run');
+      },
+    },
+  );
+
   return server;
 }
 
@@ -186,14 +226,38 @@ async function main() {
     });
     return;
   }
+  // FIXTURE_EXIT_ON_FIRST_FILE: the first start (no such file yet) writes the method of the first
+  // message it gets there and exits; later starts serve. Tells what a client says first.
+  const firstFile = process.env.FIXTURE_EXIT_ON_FIRST_FILE;
+  if (firstFile && !existsSync(firstFile)) {
+    process.stdin.once('data', (chunk) => {
+      const first = String(chunk).split('\n')[0] ?? '';
+      let method = '(not JSON)';
+      try {
+        method = JSON.parse(first).method;
+      } catch {
+        // keep the placeholder
+      }
+      writeFileSync(firstFile, `${method}\n`);
+      process.exit(2);
+    });
+    return;
+  }
   if (argv.includes('--hang-on-init')) {
     process.stdin.resume(); // read and ignore everything; exit when stdin closes
     process.stdin.on('end', () => process.exit(0));
     return;
   }
+  // FIXTURE_TIMES_FILE gets `start <ms>` when the process starts and `ready <ms>` when it serves
+  // (after FIXTURE_START_DELAY_MS): how a test sees whether two servers started at the same time.
+  const times = process.env.FIXTURE_TIMES_FILE;
+  if (times) appendFileSync(times, `start ${Date.now()}\n`);
+  const startDelay = Number(process.env.FIXTURE_START_DELAY_MS ?? 0);
+  if (startDelay > 0) await new Promise((resolve) => setTimeout(resolve, startDelay));
   const slowMs = Number(process.env.FIXTURE_SLOW_MS ?? 2000);
   const server = createFixtureServer({ slowMs, crashOnRead: argv.includes('--crash-on-read'), hostile: argv.includes('--hostile'), env: process.env });
   await server.connect(new StdioServerTransport());
+  if (times) appendFileSync(times, `ready ${Date.now()}\n`);
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

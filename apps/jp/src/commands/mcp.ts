@@ -5,6 +5,7 @@ import type { Config } from '../config/config-schema.ts';
 import { readCfgArgs, readFileLayers, resolveConfig } from '../config/load-config.ts';
 import { listServerResources, type ListedResource, type ListedTemplate } from '../mcp/list-server-resources.ts';
 import { McpClientPool, type McpServerConfig } from '../mcp/mcp-client-pool.ts';
+import { listMcpTools } from '../mcp/list-mcp-tools.ts';
 import { unsupportedToolReason } from '../tools/unsupported-tool-reason.ts';
 
 /** Server names usable in `mcp+<server>+<uri>` (the attachment handler's rule). */
@@ -27,15 +28,9 @@ async function unavailableTools(client: Awaited<ReturnType<McpClientPool['get']>
   if (client.getServerCapabilities()?.tools === undefined) return [];
   const found: Array<{ name: string; reason: string }> = [];
   try {
-    let cursor: string | undefined;
-    for (let page = 0; page < 100; page++) {
-      const result = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } });
-      for (const tool of result.tools) {
-        const reason = unsupportedToolReason(tool);
-        if (reason !== undefined) found.push({ name: tool.name, reason });
-      }
-      cursor = result.nextCursor;
-      if (cursor === undefined) break;
+    for (const tool of await listMcpTools(client)) {
+      const reason = unsupportedToolReason(tool);
+      if (reason !== undefined) found.push({ name: tool.name, reason });
     }
   } catch {
     return found;

@@ -3,26 +3,12 @@ import { contentFromMcpToolResult, resourceFromMcpContents } from '@jp/core/sche
 import { numberRepeatedUris, type McpClients } from '@jp/attachments';
 import type { Config } from '../config/config-schema.ts';
 import { withCanonicalFileUris } from '../resolution/canonical-file-uri.ts';
+import { listMcpTools } from '../mcp/list-mcp-tools.ts';
 import { mcpToolName } from './mcp-tool-name.ts';
 import { unsupportedToolReason } from './unsupported-tool-reason.ts';
 import { errorResult, type JpTool, type ToolResult } from './jp-tool.ts';
 
 type Client = Awaited<ReturnType<McpClients['get']>>;
-type ListedTool = Awaited<ReturnType<Client['listTools']>>['tools'][number];
-
-async function listTools(client: Client): Promise<ListedTool[]> {
-  const tools: ListedTool[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < 100; page++) {
-    // One page per request: without a cursor the SDK's listTools walks every page itself.
-    const result = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } });
-    tools.push(...result.tools);
-    cursor = result.nextCursor;
-    if (cursor === undefined) break;
-  }
-  return tools;
-}
-
 /**
  * Converts a tool result without loss: text and embedded resources directly, images and audio as
  * blob resources, and `resource_link` blocks read through `resources/read` (a link that cannot
@@ -86,7 +72,7 @@ export async function loadMcpTools(config: Config, mcp: McpClients | undefined, 
   const listed = await Promise.allSettled(
     servers.map(async ([server]) => {
       const client = await mcp.get(server);
-      const tools = await listTools(client).catch((error: unknown) => {
+      const tools = await listMcpTools(client).catch((error: unknown) => {
         if (isJpError(error)) throw error;
         const said = (error instanceof Error ? error.message : String(error)).replace(/^(?:MCP error -?\d+:\s*)+/, '');
         throw new AttachmentError(server, `MCP server ${server} failed to list its tools: ${said}`, { code: 'mcp_list_failed', cause: error });
@@ -112,7 +98,7 @@ export async function loadMcpTools(config: Config, mcp: McpClients | undefined, 
         continue;
       }
       tools.push({
-        definition: { name, description: tool.description ?? tool.title ?? tool.name, parameters: tool.inputSchema as Record<string, unknown> },
+        definition: { name, description: tool.description ?? tool.title ?? tool.name, parameters: tool.inputSchema },
         run: settings.run,
         async call(args, ctx) {
           let converted: ToolResult;

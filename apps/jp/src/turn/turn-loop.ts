@@ -125,6 +125,7 @@ export async function runTurnLoop(options: {
     answer.toolCalls.forEach((call, i) => {
       const result = results[i]!;
       const response: ToolCallResponseEvent = { type: 'tool_call_response', timestamp, id: call.id, content: result.content as ContentBlock[], isError: result.isError };
+      if (result._meta !== undefined) response._meta = result._meta;
       added.push(options.keep?.(response) ?? response);
       if (options.output.json) options.output.data({ type: 'tool_result', id: call.id, name: call.name, isError: result.isError });
     });

@@ -5,6 +5,7 @@
 //   closed    closes stdout and stderr, keeps running
 //   flood     writes 3 MiB at once, then waits
 //   fail      prints "bad" and exits 3
+//   args      prints JP_TOOL_ARGUMENTS, then waits
 //   trickle   prints "tick <n>" when it receives a line, for latency measurements
 import { createInterface } from 'node:readline';
 
@@ -41,6 +42,10 @@ switch (mode) {
   case 'flood':
     process.stdout.write('x'.repeat(3 * 1024 * 1024));
     process.stdout.write('\nend of flood\n');
+    keepAlive();
+    break;
+  case 'args':
+    process.stdout.write(`args ${process.env.JP_TOOL_ARGUMENTS}\n`);
     keepAlive();
     break;
   case 'fail':

@@ -1,6 +1,7 @@
 // A small long-running program for the stateful-tool tests: `node repl.mjs <mode>`.
 //   repl      prints "ready> ", echoes each line as "echo: <line>", exits 0 on "quit" (printing nothing)
-//   forever   prints its pid and runs until killed (ignores stdin)
+//   forever   starts a grandchild, prints "pid <own> <grandchild>" (and writes it to the file
+//             argv[3] when given), and runs until killed (ignores stdin)
 //   stubborn  like forever, but ignores SIGTERM
 //   closed    closes stdout and stderr, keeps running
 //   flood     writes 3 MiB at once, then waits
@@ -23,10 +24,16 @@ switch (mode) {
     });
     break;
   }
-  case 'forever':
-    process.stdout.write(`pid ${process.pid}\n`);
+  case 'forever': {
+    const { spawn } = await import('node:child_process');
+    const { writeFileSync } = await import('node:fs');
+    const grandchild = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)'], { stdio: 'ignore' });
+    const line = `pid ${process.pid} ${grandchild.pid}`;
+    if (process.argv[3]) writeFileSync(process.argv[3], line);
+    process.stdout.write(`${line}\n`);
     keepAlive();
     break;
+  }
   case 'stubborn':
     process.on('SIGTERM', () => process.stdout.write('ignoring SIGTERM\n'));
     process.stdout.write(`pid ${process.pid}\n`);

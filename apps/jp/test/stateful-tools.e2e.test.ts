@@ -75,7 +75,7 @@ describe('stateful tools through the binary', () => {
     expect(texts(results[1]!)).toContain('ready> ');
     expect(texts(results[3]!)).toContain('echo: hello\nready> ');
     expect(texts(results[5]!)).toContain('stopped (exit 0)');
-    const fetches = [results[1], results[3], results[5]].map(status);
+    const fetches = [results[1]!, results[3]!, results[5]!].map(status);
     expect(fetches).toEqual(['running', 'running', 'stopped']);
     // The model saw the end: no turn-end note.
     expect(lastTurn(id).some((event) => String(event.id).startsWith('jp_turn_end_'))).toBe(false);

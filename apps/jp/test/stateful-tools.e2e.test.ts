@@ -2,7 +2,15 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  anthropicTextStream,
+  anthropicToolUseStream,
+  createWireServer,
+  openaiResponsesTextStream,
+  openaiResponsesToolCallStream,
+  type WireServer,
+} from '@jp/test-server';
 import { JP_BIN, makeSandbox, readEvents, runJp, turnsOf } from './helpers/run-jp.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -141,5 +149,84 @@ describe('stateful tools through the binary', () => {
     expect(await exited).toBe(130);
     await until(() => pids.every(isGone), 2000);
     expect(pids.filter((pid) => !isGone(pid))).toEqual([]);
+  });
+});
+
+// The same loop over the vendors' wire formats: each round's result reaches the next request,
+// and the tool definitions are the same bytes in every request of the loop.
+describe('stateful tools over vendor wires', () => {
+  const { root, env } = makeSandbox();
+  const ws = path.join(root, 'project');
+  let server: WireServer;
+  const steps: Array<Record<string, unknown>> = [
+    { action: 'spawn', id: 'r' },
+    { action: 'fetch', id: 'r', wait_ms: 10_000 },
+    { action: 'apply', id: 'r', input: 'hello' },
+    { action: 'fetch', id: 'r', wait_ms: 10_000 },
+    { action: 'apply', id: 'r', input: 'quit' },
+    { action: 'fetch', id: 'r', wait_ms: 10_000 },
+  ];
+  const storedStatuses = () => {
+    const [id] = readFileSync(path.join(ws, '.jp', 'active'), 'utf8').trim().split('\n');
+    return responses(turnsOf(readEvents(ws, id!)).at(-1)!).map(status);
+  };
+
+  beforeAll(async () => {
+    server = await createWireServer();
+    mkdirSync(ws, { recursive: true });
+    expect((await runJp(['init'], { cwd: ws, env })).code).toBe(0);
+    writeFileSync(path.join(ws, '.jp', 'config.toml'), statefulTool('repl', '"repl"', 'parameters = { type = "object", properties = { greeting = { type = "string" } } }\n'));
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('anthropic: tool_results carry the output; the tools are byte-stable across the requests', async () => {
+    const sent = server.requests.length;
+    steps.forEach((input, i) => server.enqueue(anthropicToolUseStream({ id: `toolu_${i}`, name: 'repl', input })));
+    server.enqueue(anthropicTextStream('done'));
+    const result = await runJp(['-c', `providers.anthropic.base_url=${JSON.stringify(server.url)}`, 'query', '--new', '-m', 'anthropic/claude-test', 'drive the repl'], {
+      cwd: ws,
+      env: { ...env, ANTHROPIC_API_KEY: 'k' },
+      timeoutMs: 60_000,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('done\n');
+    const bodies = server.requests.slice(sent).map((request) => request.body as { tools: Array<Record<string, any>>; messages: Array<{ role: string; content: Event[] }> });
+    expect(bodies).toHaveLength(steps.length + 1);
+    expect(new Set(bodies.map((body) => JSON.stringify(body.tools))).size).toBe(1);
+    const schema = bodies[0]!.tools[0]!.input_schema;
+    expect(schema.type).toBe('object');
+    expect(schema.properties.action.oneOf.map((variant: { const: string }) => variant.const)).toEqual(['spawn', 'fetch', 'apply', 'abort']);
+    expect(schema.properties.greeting).toEqual({ type: 'string' });
+    const results = bodies.at(-1)!.messages.flatMap((message) => message.content.filter((block) => block.type === 'tool_result'));
+    expect(results).toHaveLength(steps.length);
+    expect(JSON.stringify(results[1])).toContain('ready> ');
+    expect(JSON.stringify(results[3])).toContain('echo: hello');
+    expect(JSON.stringify(results[5])).toContain('stopped (exit 0)');
+    expect(storedStatuses()).toEqual(['running', 'running', 'running', 'running', 'running', 'stopped']);
+  });
+
+  it('openai (Responses): function_call_outputs carry the output; the tools are byte-stable across the requests', async () => {
+    const sent = server.requests.length;
+    steps.forEach((args, i) => server.enqueue(openaiResponsesToolCallStream({ id: `call_${i}`, name: 'repl', arguments: args })));
+    server.enqueue(openaiResponsesTextStream('done'));
+    const result = await runJp(['-c', `providers.openai.base_url=${JSON.stringify(`${server.url}/v1`)}`, 'query', '--new', '-m', 'openai/gpt-test', 'drive the repl'], {
+      cwd: ws,
+      env: { ...env, OPENAI_API_KEY: 'k' },
+      timeoutMs: 60_000,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('done\n');
+    const bodies = server.requests.slice(sent).map((request) => request.body as { tools: unknown[]; input: Event[] });
+    expect(bodies).toHaveLength(steps.length + 1);
+    expect(new Set(bodies.map((body) => JSON.stringify(body.tools))).size).toBe(1);
+    const outputs = bodies.at(-1)!.input.filter((item) => item.type === 'function_call_output');
+    expect(outputs.map((item) => item.call_id)).toEqual(steps.map((_, i) => `call_${i}`));
+    expect(outputs[1]!.output).toContain('ready> ');
+    expect(outputs[3]!.output).toContain('echo: hello');
+    expect(outputs[5]!.output).toContain('stopped (exit 0)');
+    expect(storedStatuses()).toEqual(['running', 'running', 'running', 'running', 'running', 'stopped']);
   });
 });

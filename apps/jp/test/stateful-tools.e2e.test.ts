@@ -102,6 +102,9 @@ describe('stateful tools through the binary', () => {
     expect(status(note)).toBe('stopped');
     expect(texts(note)).toContain('jp stopped handle f at the end of the turn');
     expect(turn.find((event) => event.type === 'tool_call_request' && event.id === note.id)).toMatchObject({ name: 'forever', arguments: { action: 'abort', id: 'f' } });
+    // The note sits before the final answer, which stays the turn's last event.
+    expect(turn.at(-1)).toMatchObject({ type: 'chat_response' });
+    expect(turn.indexOf(note)).toBe(turn.length - 2);
   });
 
   it('bad input is a tool error the model reads, and the query still succeeds', async () => {
@@ -120,7 +123,7 @@ describe('stateful tools through the binary', () => {
     const results = responses(lastTurn(id));
     const [unknownAction, unknownHandle, first, duplicate, second, overLimit, abort, finished, undeclared, noInput] = results;
     expect(unknownAction).toMatchObject({ isError: true });
-    expect(texts(unknownAction!)).toMatch(/action/);
+    expect(texts(unknownAction!)).toBe('tool repl: unknown action "explode"; use one of spawn, fetch, apply, abort');
     expect(texts(unknownHandle!)).toMatch(/no handle "ghost" of tool repl in this query/);
     expect(first).toMatchObject({ isError: false });
     expect(texts(duplicate!)).toMatch(/a handle with id "a" already exists/);
@@ -128,7 +131,7 @@ describe('stateful tools through the binary', () => {
     expect(texts(overLimit!)).toMatch(/already has 2 handles/);
     expect(status(abort!)).toBe('stopped');
     expect(texts(finished!)).toMatch(/handle "b" has finished/);
-    expect(undeclared).toMatchObject({ isError: true });
+    expect(texts(undeclared!)).toBe('tool spawn_only: unknown action "fetch"; use one of spawn, abort');
     expect(texts(noInput!)).toMatch(/apply needs "input"/);
     for (const event of [unknownAction, unknownHandle, duplicate, overLimit, finished, undeclared, noInput]) expect(event!.isError).toBe(true);
   });

@@ -104,7 +104,7 @@ export async function answerTurn(session: QuerySession, turn: TurnOpening): Prom
   }
   // Handles live for one query: whatever still runs is stopped, and the turn keeps a note of it.
   const closed = await handles.closeAll();
-  if (closed.length > 0) result = { ...result, events: [...result.events, ...turnEndNotes(closed)] };
+  if (closed.length > 0) result = { ...result, events: withTurnEndNotes(result.events, turnEndNotes(closed)) };
   let structured: unknown;
   if (invocation.checkAnswer !== undefined && failure === undefined) {
     try {
@@ -115,6 +115,16 @@ export async function answerTurn(session: QuerySession, turn: TurnOpening): Prom
   }
   const answer = structured === undefined ? result.events : withStructuredAnswer(result.events, structured);
   return { result, events: [...turn.events, ...answer], structured, failure };
+}
+
+/**
+ * The turn-end notes go after the turn's last tool result, before the final answer: the answer
+ * stays the turn's last event (structured answers, usage and readers rely on it), and every wire
+ * format accepts a tool call there.
+ */
+function withTurnEndNotes(events: ConversationEvent[], notes: ConversationEvent[]): ConversationEvent[] {
+  const at = events.findLastIndex((event) => event.type === 'tool_call_response') + 1;
+  return [...events.slice(0, at), ...notes, ...events.slice(at)];
 }
 
 /** With --schema the final message is stored as structured data. */

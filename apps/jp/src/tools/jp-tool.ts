@@ -40,6 +40,8 @@ export interface JpTool {
   /** `ask` tools need a yes on the terminal (or --allow-tools) before each run. */
   readonly run: 'unattended' | 'ask';
   call(args: Record<string, unknown>, ctx: ToolRunContext): Promise<ToolResult>;
+  /** What is wrong with the arguments in the tool's own words, checked before the schema (whose messages are generic). */
+  precheck?(args: Record<string, unknown>): string | undefined;
 }
 
 export function errorResult(text: string): ToolResult {

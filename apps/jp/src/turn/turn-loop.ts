@@ -55,6 +55,8 @@ async function executeCall(call: ToolCall, tools: ReadonlyMap<string, JpTool>, c
   if (tool === undefined) {
     return errorResult(`unknown tool ${call.name}; available: ${[...tools.keys()].join(', ') || 'none'}`);
   }
+  const wrong = tool.precheck?.(call.arguments);
+  if (wrong !== undefined) return errorResult(wrong);
   const invalid = await checkToolArguments(tool.definition, call.arguments);
   if (invalid !== undefined) return errorResult(`invalid arguments for ${call.name}: ${invalid}`);
   if (tool.run === 'ask' && !ctx.allowTools) {

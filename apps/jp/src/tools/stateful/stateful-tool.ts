@@ -18,7 +18,7 @@ export const DEFAULT_MAX_RUNTIME_SECS = 1800;
 
 /** A handle's reply as a tool result: its state first, for the model, and in `_meta` (RFD 058). */
 export function handleResult(tool: string, id: string, reply: HandleReply): ToolResult {
-  const state = reply.status === 'stopped' && reply.exitCode !== undefined ? `stopped (exit ${reply.exitCode ?? 'by signal'})` : reply.status;
+  const state = reply.status === 'stopped' && reply.exitCode !== undefined ? (reply.exitCode === null ? 'stopped (killed by a signal)' : `stopped (exit ${reply.exitCode})`) : reply.status;
   return {
     content: [{ type: 'text', text: `handle ${id} of ${tool}: ${state}` }, ...reply.content],
     isError: reply.isError,
@@ -38,19 +38,25 @@ export function createStatefulTool(name: string, config: LocalToolConfig, factor
     description: `${config.description}\n\nA long-running program: call with action ${actions.join(' | ')} and a handle id.`,
     parameters: statefulParameters(actions, config.parameters),
   };
+  const precheck = ({ action, id }: Record<string, unknown>): string | undefined => {
+    if (typeof action !== 'string' || !(actions as string[]).includes(action)) {
+      return `tool ${name}: unknown action ${JSON.stringify(action ?? null)}; use one of ${actions.join(', ')}`;
+    }
+    if (typeof id !== 'string' || id === '') return `tool ${name}: "id" must name a handle (a non-empty string)`;
+    return undefined;
+  };
   return {
     definition,
     run: config.run,
+    precheck,
     async call(args, ctx) {
       const handles = ctx.handles;
       if (handles === undefined) return errorResult(`tool ${name} keeps a program running, which this command does not support`);
-      const { action, id, wait_ms: waitMs, input, ...rest } = args;
-      if (typeof action !== 'string' || !(actions as string[]).includes(action)) {
-        return errorResult(`tool ${name}: unknown action ${JSON.stringify(action)}; use one of ${actions.join(', ')}`);
-      }
-      if (typeof id !== 'string' || id === '') return errorResult(`tool ${name}: "id" must name a handle (a non-empty string)`);
+      const wrong = precheck(args);
+      if (wrong !== undefined) return errorResult(wrong);
+      const { action, id, wait_ms: waitMs, input, ...rest } = args as { action: StatefulAction; id: string } & Record<string, unknown>;
       try {
-        switch (action as StatefulAction) {
+        switch (action) {
           case 'spawn': {
             const invalid = await checkToolArguments(own, rest);
             if (invalid !== undefined) return errorResult(`invalid arguments for ${name}: ${invalid}`);

@@ -11,7 +11,7 @@ import {
   openaiResponsesToolCallStream,
   type WireServer,
 } from '@jp/test-server';
-import { JP_BIN, makeSandbox, readEvents, runJp, turnsOf } from './helpers/run-jp.ts';
+import { expectOneLineError, JP_BIN, makeSandbox, readEvents, runJp, turnsOf } from './helpers/run-jp.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const REPL = path.resolve(here, '../src/tools/stateful/__fixtures__/repl.mjs');
@@ -134,6 +134,13 @@ describe('stateful tools through the binary', () => {
     expect(texts(undeclared!)).toBe('tool spawn_only: unknown action "fetch"; use one of spawn, abort');
     expect(texts(noInput!)).toMatch(/apply needs "input"/);
     for (const event of [unknownAction, unknownHandle, duplicate, overLimit, finished, undeclared, noInput]) expect(event!.isError).toBe(true);
+  });
+
+  it('a stateful config jp cannot offer is one line on stderr, exit 2', async () => {
+    const protocol = await runJp(['-c', `tools.stage={command="x", description="d", stateful="protocol"}`, 'query', '--new', '-m', 'echo', 'hi'], { cwd: ws, env });
+    expectOneLineError(protocol, 2, /tools\.stage\.stateful = "protocol" is not supported yet; use stateful = "process"$/);
+    const noSpawn = await runJp(['-c', `tools.half={command="x", description="d", stateful="process", actions=["fetch"]}`, 'query', '--new', '-m', 'echo', 'hi'], { cwd: ws, env });
+    expectOneLineError(noSpawn, 2, /tools\.half\.actions must include "spawn"/);
   });
 
   it('Ctrl-C while a fetch waits: every handle is killed and jp exits 130', async () => {

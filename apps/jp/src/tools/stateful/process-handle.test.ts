@@ -68,6 +68,19 @@ describe('process handle', () => {
     await expect(handle.apply('again')).rejects.toThrow(/stopped/);
   });
 
+  it('apply to a program that closed its stdin is refused, and the handle keeps running', async () => {
+    const handle = await spawn('nostdin');
+    expect(text(await handle.fetch(5000))).toBe('closed\n');
+    let refused: unknown;
+    for (let i = 0; i < 5 && refused === undefined; i++) {
+      // The first write may still land in the pipe's buffer before the close is seen.
+      await handle.apply('hello').catch((error: unknown) => (refused = error));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(String(refused)).toMatch(/stdin/);
+    expect(handle.status).toBe('running');
+  });
+
   it('abort kills the whole process group, SIGKILL after the grace period for a program that ignores SIGTERM', async () => {
     const handle = await spawn('stubborn', { graceMs: 200 });
     const pid = pidOf(text(await handle.fetch(5000)));

@@ -4,6 +4,7 @@
 //             argv[3] when given), and runs until killed (ignores stdin)
 //   stubborn  like forever, but ignores SIGTERM
 //   closed    closes stdout and stderr, keeps running
+//   nostdin   closes its stdin, prints "closed", keeps running
 //   flood     writes 3 MiB at once, then waits
 //   fail      prints "bad" and exits 3
 //   args      prints JP_TOOL_ARGUMENTS, then waits
@@ -44,6 +45,11 @@ switch (mode) {
       process.stdout.destroy();
       process.stderr.destroy();
     });
+    keepAlive();
+    break;
+  case 'nostdin':
+    (await import('node:fs')).closeSync(0);
+    process.stdout.write('closed\n');
     keepAlive();
     break;
   case 'flood':

@@ -105,5 +105,7 @@ describe('HandleRegistry', () => {
     await registry.spawn('t', 'a', spawn, options, 20);
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(made[0]!.status).toBe('stopped');
+    const reply = registry.delivered('a', await registry.get('t', 'a').fetch(0));
+    expect(reply.content[0]).toEqual({ type: 'text', text: 'jp stopped the program: it reached its longest life (max_runtime_secs)' });
   });
 });

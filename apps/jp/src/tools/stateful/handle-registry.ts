@@ -16,6 +16,8 @@ interface Entry {
   /** Its `stopped` reply has reached the model: further calls are about a finished handle. */
   finished: boolean;
   lifeTimer?: NodeJS.Timeout | undefined;
+  /** Set when jp stopped it for reaching its longest life. */
+  expired?: boolean;
 }
 
 /**
@@ -57,7 +59,10 @@ export class HandleRegistry {
       await entry.handle.abort();
       throw new HandleInputError('the turn is over; no new handles');
     }
-    entry.lifeTimer = setTimeout(() => void entry.handle.abort(), maxRuntimeMs);
+    entry.lifeTimer = setTimeout(() => {
+      entry.expired = true;
+      void entry.handle.abort();
+    }, maxRuntimeMs);
     entry.lifeTimer.unref();
     return { status: entry.handle.status, content: [{ type: 'text', text: 'started' }], isError: false };
   }
@@ -79,6 +84,9 @@ export class HandleRegistry {
     if (entry !== undefined && reply.status === 'stopped') {
       entry.finished = true;
       clearTimeout(entry.lifeTimer);
+      if (entry.expired === true) {
+        return { ...reply, content: [{ type: 'text', text: 'jp stopped the program: it reached its longest life (max_runtime_secs)' }, ...reply.content] };
+      }
     }
     return reply;
   }

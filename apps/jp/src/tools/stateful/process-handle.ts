@@ -103,6 +103,9 @@ class ProcessHandle implements StatefulHandle {
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
+    // An error after the start (a failed kill of a group already gone) must not crash jp; the
+    // handle's state comes from 'exit' and 'close'.
+    child.on('error', () => {});
     child.stdin.on('error', () => {
       this.stdinOpen = false;
     });

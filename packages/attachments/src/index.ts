@@ -29,3 +29,4 @@ export { numberRepeatedUris } from './mcp/part-uri.ts';
 export { stderrTail } from './cmd/stderr-tail.ts';
 export { outputContent, type OutputContent } from './cmd/output-content.ts';
 export { HARD_MAX_BYTES } from './file/oversize-read-length.ts';
+export { killProcessGroup, trackProcessGroup } from './cmd/kill-process-group.ts';

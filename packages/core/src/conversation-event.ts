@@ -80,6 +80,8 @@ export const ToolCallResponseEventSchema = z.object({
   id: z.string().min(1),
   content: z.array(ContentBlockSchema),
   isError: z.boolean().default(false),
+  /** RFD 058 metadata, e.g. `computer.jp/status` (`running` | `waiting` | `stopped`) of a stateful tool's handle. */
+  _meta: JsonObjectSchema.optional(),
 });
 export type ToolCallResponseEvent = z.output<typeof ToolCallResponseEventSchema>;
 

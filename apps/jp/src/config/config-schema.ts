@@ -60,6 +60,19 @@ const LocalToolConfigSchema = z.strictObject({
   timeout_secs: timeoutSecs('positive').default(60),
   /** Largest stdout accepted before the tool is stopped (bytes). */
   max_output_bytes: z.number().int().positive().default(1024 * 1024),
+  /**
+   * A long-running program the model spawns, watches, feeds and stops within one query (RFD 019):
+   * `process` wraps a plain program; `protocol` is a program that speaks the stateful protocol.
+   */
+  stateful: z.enum(['process', 'protocol']).optional(),
+  /** The actions offered to the model for a stateful tool; all four when left out. */
+  actions: z
+    .array(z.enum(['spawn', 'fetch', 'apply', 'abort']))
+    .min(1)
+    .refine((actions) => new Set(actions).size === actions.length, 'each action at most once')
+    .optional(),
+  /** A stateful tool's handle is stopped after this long (default 1800). */
+  max_runtime_secs: timeoutSecs('positive').optional(),
 });
 
 /**
@@ -76,6 +89,8 @@ export const ConfigSchema = z.strictObject({
       request: z.strictObject({ max_retries: z.number().int().min(0).max(10).default(3) }).prefault({}),
       /** Model calls in one turn before jp stops a model that keeps calling tools. */
       max_tool_rounds: z.number().int().positive().default(25),
+      /** Handles of stateful tools one query may spawn (RFD 019). */
+      max_tool_handles: z.number().int().positive().default(8),
       /** Run tools whose policy is `ask` without asking (the same as --allow-tools). */
       allow_tools: z.boolean().default(false),
       /** Print the model's reasoning (thinking) on stderr as it arrives; it is always stored. */

@@ -7,6 +7,8 @@ import { selectTools } from '../tools/select-tools.ts';
 import { DEFAULT_RETRY_POLICY } from '../turn/retry-policy.ts';
 import { retryNotice } from '../turn/retry-notice.ts';
 import { runTurnLoop, ToolRoundsExceeded, type TurnLoopResult } from '../turn/turn-loop.ts';
+import { HandleRegistry } from '../tools/stateful/handle-registry.ts';
+import { turnEndNotes } from '../tools/stateful/turn-end-notes.ts';
 import { modelEvents } from './model-events.ts';
 import type { QuerySession } from './open-session.ts';
 import type { TurnOpening } from './open-turn.ts';
@@ -62,6 +64,7 @@ export async function answerTurn(session: QuerySession, turn: TurnOpening): Prom
   const tools = await turnTools(session, events);
   let result: TurnLoopResult;
   let failure: unknown;
+  const handles = new HandleRegistry(config.assistant.max_tool_handles, session.signal);
   try {
     result = await runTurnLoop({
       provider: session.provider,
@@ -78,6 +81,7 @@ export async function answerTurn(session: QuerySession, turn: TurnOpening): Prom
         interactive: Boolean(process.stdin.isTTY && process.stderr.isTTY),
         allowTools: invocation.options.allowTools === true || config.assistant.allow_tools,
         prompt: (fn) => fn(),
+        handles,
       },
       output: invocation.schema !== undefined && !output.json ? output.silenced() : output,
       retry: { ...DEFAULT_RETRY_POLICY, maxRetries: config.assistant.request.max_retries },
@@ -91,10 +95,16 @@ export async function answerTurn(session: QuerySession, turn: TurnOpening): Prom
     });
   } catch (error) {
     if (session.signal.aborted) throw session.signal.reason;
-    if (!(error instanceof ToolRoundsExceeded)) throw error;
+    if (!(error instanceof ToolRoundsExceeded)) {
+      await handles.closeAll();
+      throw error;
+    }
     failure = error;
     result = { events: error.events, text: '', usage: {} };
   }
+  // Handles live for one query: whatever still runs is stopped, and the turn keeps a note of it.
+  const closed = await handles.closeAll();
+  if (closed.length > 0) result = { ...result, events: withTurnEndNotes(result.events, turnEndNotes(closed)) };
   let structured: unknown;
   if (invocation.checkAnswer !== undefined && failure === undefined) {
     try {
@@ -105,6 +115,16 @@ export async function answerTurn(session: QuerySession, turn: TurnOpening): Prom
   }
   const answer = structured === undefined ? result.events : withStructuredAnswer(result.events, structured);
   return { result, events: [...turn.events, ...answer], structured, failure };
+}
+
+/**
+ * The turn-end notes go after the turn's last tool result, before the final answer: the answer
+ * stays the turn's last event (structured answers, usage and readers rely on it), and every wire
+ * format accepts a tool call there.
+ */
+function withTurnEndNotes(events: ConversationEvent[], notes: ConversationEvent[]): ConversationEvent[] {
+  const at = events.findLastIndex((event) => event.type === 'tool_call_response') + 1;
+  return [...events.slice(0, at), ...notes, ...events.slice(at)];
 }
 
 /** With --schema the final message is stored as structured data. */

@@ -2,11 +2,14 @@ import type { ContentBlock, ConversationEvent } from '@jp/core';
 import type { AttachmentRegistry, HandlerContext } from '@jp/attachments';
 import type { ToolDefinition } from '@jp/providers';
 import type { Output } from '../output/output.ts';
+import type { HandleRegistry } from './stateful/handle-registry.ts';
 
 /** What a tool answers: typed content blocks (RFD 058) and whether it failed. */
 export interface ToolResult {
   content: ContentBlock[];
   isError: boolean;
+  /** RFD 058 metadata kept with the result, e.g. `computer.jp/status` of a stateful tool. */
+  _meta?: Record<string, unknown> | undefined;
 }
 
 /** What a running tool may look at. */
@@ -28,6 +31,8 @@ export interface ToolRunContext {
   /** Runs a terminal interaction when no other tool is using the terminal. */
   prompt: <T>(interaction: () => Promise<T>) => Promise<T>;
   signal?: AbortSignal | undefined;
+  /** The stateful-tool handles of this query (RFD 019); absent where no tool loop keeps them. */
+  handles?: HandleRegistry | undefined;
 }
 
 export interface JpTool {
@@ -35,6 +40,8 @@ export interface JpTool {
   /** `ask` tools need a yes on the terminal (or --allow-tools) before each run. */
   readonly run: 'unattended' | 'ask';
   call(args: Record<string, unknown>, ctx: ToolRunContext): Promise<ToolResult>;
+  /** What is wrong with the arguments in the tool's own words, checked before the schema (whose messages are generic). */
+  precheck?(args: Record<string, unknown>): string | undefined;
 }
 
 export function errorResult(text: string): ToolResult {

@@ -7,6 +7,32 @@ import { mcpServerOfTool } from './mcp-tool-name.ts';
 import type { UnavailableMcpTools } from './mcp-tools.ts';
 import { createLocalTool } from './local-tool.ts';
 import { refreshResourceTool } from './refresh-resource-tool.ts';
+import { createStatefulTool } from './stateful/stateful-tool.ts';
+import { spawnHandleFor } from './stateful/spawn-handle.ts';
+import { RESERVED_ARGUMENTS } from './stateful/stateful-parameters.ts';
+
+type LocalToolConfig = Config['tools'][string];
+
+/** A `tools.<name>` entry as a tool: one-shot, or stateful when `stateful` is set (RFD 019). */
+function localTool(name: string, tool: LocalToolConfig): JpTool {
+  if (tool.stateful === undefined) {
+    if (tool.actions !== undefined) throw new UsageError(`tools.${name}.actions is only for stateful tools; set tools.${name}.stateful or remove actions`, { code: 'invalid_config' });
+    return createLocalTool(name, tool);
+  }
+  const factory = spawnHandleFor(tool.stateful);
+  if (factory === undefined) {
+    throw new UsageError(`tools.${name}.stateful = "${tool.stateful}" is not supported yet; use stateful = "process"`, { code: 'invalid_config' });
+  }
+  if (tool.actions !== undefined && !tool.actions.includes('spawn')) {
+    throw new UsageError(`tools.${name}.actions must include "spawn": without it the model cannot start the program`, { code: 'invalid_config' });
+  }
+  const own = Object.keys((tool.parameters.properties ?? {}) as Record<string, unknown>);
+  const clash = own.find((key) => (RESERVED_ARGUMENTS as readonly string[]).includes(key));
+  if (clash !== undefined) {
+    throw new UsageError(`tools.${name}.parameters may not define "${clash}": a stateful tool's calls use it; rename the parameter`, { code: 'invalid_config' });
+  }
+  return createStatefulTool(name, tool, factory);
+}
 
 /**
  * The tools offered for one query, in a fixed order (refresh_resource, local tools, MCP tools) so
@@ -24,7 +50,7 @@ export function selectTools(options: {
 }): JpTool[] {
   const all: JpTool[] = [];
   if (streamHasResources(options.events)) all.push(refreshResourceTool);
-  for (const [name, tool] of Object.entries(options.config.tools)) all.push(createLocalTool(name, tool));
+  for (const [name, tool] of Object.entries(options.config.tools)) all.push(localTool(name, tool));
   all.push(...options.mcpTools);
   const names = new Set(all.map((tool) => tool.definition.name));
   const unavailable = options.unavailable ?? { servers: new Map(), tools: new Map() };

@@ -55,6 +55,8 @@ async function executeCall(call: ToolCall, tools: ReadonlyMap<string, JpTool>, c
   if (tool === undefined) {
     return errorResult(`unknown tool ${call.name}; available: ${[...tools.keys()].join(', ') || 'none'}`);
   }
+  const wrong = tool.precheck?.(call.arguments);
+  if (wrong !== undefined) return errorResult(wrong);
   const invalid = await checkToolArguments(tool.definition, call.arguments);
   if (invalid !== undefined) return errorResult(`invalid arguments for ${call.name}: ${invalid}`);
   if (tool.run === 'ask' && !ctx.allowTools) {
@@ -125,6 +127,7 @@ export async function runTurnLoop(options: {
     answer.toolCalls.forEach((call, i) => {
       const result = results[i]!;
       const response: ToolCallResponseEvent = { type: 'tool_call_response', timestamp, id: call.id, content: result.content as ContentBlock[], isError: result.isError };
+      if (result._meta !== undefined) response._meta = result._meta;
       added.push(options.keep?.(response) ?? response);
       if (options.output.json) options.output.data({ type: 'tool_result', id: call.id, name: call.name, isError: result.isError });
     });

@@ -20,7 +20,7 @@ function options(args: Record<string, unknown>, overrides: Partial<SpawnOptions>
     cwd: root,
     env: process.env,
     arguments: args,
-    graceMs: 500,
+    graceMs: 3000,
     bufferBytes: 1024 * 1024,
     askUser: async (question) => {
       asked.push(question);
@@ -34,14 +34,10 @@ function options(args: Record<string, unknown>, overrides: Partial<SpawnOptions>
 
 const texts = (content: ContentBlock[]) => content.flatMap((block) => (block.type === 'text' ? [block.text] : []));
 
-/** Fetches until the handle reports `stopped` (or the replies run out), keeping every reply. */
-async function fetchUntilStopped(handle: StatefulHandle, rounds = 20): Promise<HandleReply[]> {
-  const replies: HandleReply[] = [];
-  for (let round = 0; round < rounds; round++) {
-    const reply = await handle.fetch(5000);
-    replies.push(reply);
-    if (reply.status === 'stopped') break;
-  }
+/** Fetches until the handle reports `stopped` (or the rounds run out), keeping every reply, `before` first. */
+async function untilStopped(handle: StatefulHandle, before: HandleReply[] = [], rounds = 20): Promise<HandleReply[]> {
+  const replies = [...before];
+  for (let round = 0; round < rounds && replies.at(-1)?.status !== 'stopped'; round++) replies.push(await handle.fetch(5000));
   return replies;
 }
 
@@ -65,7 +61,7 @@ async function gone(pid: number): Promise<boolean> {
   return !alive(pid);
 }
 
-describe('spawnProtocolHandle', () => {
+describe('spawnProtocolHandle', { timeout: 30_000 }, () => {
   it('sends spawn, relays a waiting question to the model, sends its answer with the question id, and answers user questions itself', async () => {
     const { spawnOptions, asked, warnings } = options({ scenario: 'stage' });
     const handle = await spawnProtocolHandle('stage-1', spawnOptions);
@@ -91,7 +87,7 @@ describe('spawnProtocolHandle', () => {
     expect(handle.status).toBe('waiting');
 
     // The model's answer; the next question is the user's, answered through askUser.
-    const replies = [await handle.apply('y'), ...(await fetchUntilStopped(handle))];
+    const replies = await untilStopped(handle, [await handle.apply('y')]);
     const last = replies.at(-1)!;
     expect(last.status).toBe('stopped');
     expect(last.exitCode).toBe(0);
@@ -116,6 +112,24 @@ describe('spawnProtocolHandle', () => {
     expect(texts(after.content).join('\n')).toContain('has stopped');
   });
 
+  it('answers the questions of one response in order, one apply each', async () => {
+    const { spawnOptions } = options({ scenario: 'two-questions' });
+    const handle = await spawnProtocolHandle('two', spawnOptions);
+    const waiting = await handle.fetch(5000);
+    expect(waiting.status).toBe('waiting');
+    expect(waiting.content.map((block) => (block.type === 'question' ? block.question.id : block.type))).toEqual(['first', 'text', 'second']);
+    const afterFirst = await handle.apply('y');
+    expect(afterFirst).toEqual({ status: 'waiting', content: [], isError: false });
+    const last = await handle.apply('n');
+    expect(last).toMatchObject({ status: 'stopped', exitCode: 0, isError: false });
+    expect(texts(last.content)).toEqual([
+      `commands: ${JSON.stringify([
+        { action: 'apply', id: 'first', input: 'y' },
+        { action: 'apply', id: 'second', input: 'n' },
+      ])}`,
+    ]);
+  });
+
   it('stops the tool when a question for the user gets no answer', async () => {
     const { spawnOptions } = options(
       { scenario: 'stage' },
@@ -128,7 +142,7 @@ describe('spawnProtocolHandle', () => {
     const handle = await spawnProtocolHandle('stage-2', spawnOptions);
     await handle.fetch(5000);
     await handle.apply('start');
-    const replies = [await handle.apply('y'), ...(await fetchUntilStopped(handle))];
+    const replies = await untilStopped(handle, [await handle.apply('y')]);
     const last = replies.at(-1)!;
     expect(last.status).toBe('stopped');
     expect(replies.some((reply) => reply.isError)).toBe(true);
@@ -136,7 +150,7 @@ describe('spawnProtocolHandle', () => {
   });
 
   it('skips malformed lines with a warning and keeps reading', async () => {
-    const { spawnOptions, warnings } = options({ scenario: 'malformed' });
+    const { spawnOptions, warnings } = options({ scenario: 'malformed' }, { graceMs: 200 });
     const handle = await spawnProtocolHandle('bad', spawnOptions);
     const seen: string[] = [];
     for (let i = 0; i < 10 && !seen.includes('after the bad lines'); i++) seen.push(...texts((await handle.fetch(5000)).content));
@@ -154,18 +168,20 @@ describe('spawnProtocolHandle', () => {
   it('reports an exit without a "stopped" response with its code and stderr', async () => {
     const { spawnOptions } = options({ scenario: 'exit' });
     const handle = await spawnProtocolHandle('exit', spawnOptions);
-    const replies = await fetchUntilStopped(handle);
+    const replies = await untilStopped(handle);
     const last = replies.at(-1)!;
     expect(last).toMatchObject({ status: 'stopped', exitCode: 3, isError: true });
     const all = texts(replies.flatMap((reply) => reply.content));
     expect(all[0]).toBe('starting');
     expect(all.at(-1)).toBe('the tool exited with 3 without a "stopped" response: fatal: config missing');
-    // Once reported, the exit is not repeated.
-    expect(await handle.fetch(0)).toEqual({ status: 'stopped', content: [], isError: false, exitCode: 3 });
+    // Once reported, the exit is not repeated, and a fetch on a finished handle does not wait.
+    const started = performance.now();
+    expect(await handle.fetch(60_000)).toEqual({ status: 'stopped', content: [], isError: false, exitCode: 3 });
+    expect(performance.now() - started).toBeLessThan(30_000);
   });
 
   it('stays running when the tool closes stdout but lives on, until abort kills it', async () => {
-    const { spawnOptions } = options({ scenario: 'close-stdout' });
+    const { spawnOptions } = options({ scenario: 'close-stdout' }, { graceMs: 200 });
     const handle = await spawnProtocolHandle('quiet', spawnOptions);
     const first = await handle.fetch(5000);
     const pid = Number(/pid (\d+)/.exec(texts(first.content).join(''))![1]);
@@ -202,7 +218,7 @@ describe('spawnProtocolHandle', () => {
   });
 
   it('fetch with a wait returns as soon as a response arrives', async () => {
-    const { spawnOptions } = options({ scenario: 'slow', delay_ms: 300 });
+    const { spawnOptions } = options({ scenario: 'slow', delay_ms: 300 }, { graceMs: 200 });
     const handle = await spawnProtocolHandle('slow', spawnOptions);
     const started = performance.now();
     const reply = await handle.fetch(20_000);
@@ -222,7 +238,7 @@ describe('spawnProtocolHandle', () => {
     const handle = await spawnProtocolHandle('flood', spawnOptions);
     for (let i = 0; i < 100 && !existsSync(marker); i++) await sleep(50);
     expect(existsSync(marker)).toBe(true);
-    const replies = await fetchUntilStopped(handle, 400);
+    const replies = await untilStopped(handle, [], 400);
     expect(replies.at(-1)!.status).toBe('stopped');
     let dropped = 0;
     let kept = 0;

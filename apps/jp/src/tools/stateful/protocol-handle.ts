@@ -113,7 +113,8 @@ class ProtocolHandle implements StatefulHandle {
   }
 
   async fetch(waitMs: number, signal?: AbortSignal): Promise<HandleReply> {
-    if (!this.hasNews()) await this.waitFor(this.news, waitMs, signal);
+    // Once the program is gone nothing new can come: no wait.
+    if (!this.hasNews() && !this.exited) await this.waitFor(this.news, waitMs, signal);
     return this.settledReply(signal);
   }
 
@@ -141,7 +142,8 @@ class ProtocolHandle implements StatefulHandle {
     if (this.status === 'waiting' && this.pending.length === 0) this.status = 'running';
     const since = this.news;
     this.write(question ? { action: 'apply', id: question.id, input } : { action: 'apply', input });
-    await this.waitFor(since, APPLY_REPLY_WAIT_MS, signal);
+    // With more questions of the same response open, the tool waits for those answers, not jp.
+    if (this.pending.length === 0) await this.waitFor(since, APPLY_REPLY_WAIT_MS, signal);
     return this.settledReply(signal);
   }
 

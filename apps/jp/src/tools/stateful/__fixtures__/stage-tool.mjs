@@ -79,6 +79,18 @@ const scenarios = {
       keepAlive();
     },
   },
+  // Two questions for the model in one response; stops once both are answered.
+  'two-questions': {
+    spawn() {
+      send('waiting', [question('first', 'First?'), text('between'), question('second', 'Second?')]);
+    },
+    apply(command) {
+      if (command.id === 'second') {
+        send('stopped', [text(`commands: ${JSON.stringify(received.slice(1))}`)]);
+        exitAfterOutput(0);
+      }
+    },
+  },
   // Many responses at once, then a marker file once all are written, then stopped.
   flood: {
     spawn(command) {

@@ -91,6 +91,20 @@ const scenarios = {
       }
     },
   },
+  // One response every `interval_ms`, each carrying the wall-clock time it was written (for the bench).
+  ticker: {
+    spawn(command) {
+      const { interval_ms: interval, count } = command.arguments;
+      let sent = 0;
+      const timer = setInterval(() => {
+        send(sent + 1 === count ? 'stopped' : 'running', [text(String(performance.timeOrigin + performance.now()))]);
+        if (++sent === count) {
+          clearInterval(timer);
+          exitAfterOutput(0);
+        }
+      }, interval);
+    },
+  },
   // Many responses at once, then a marker file once all are written, then stopped.
   flood: {
     spawn(command) {

@@ -15,6 +15,7 @@ import { expectOneLineError, JP_BIN, makeSandbox, readEvents, runJp, turnsOf } f
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const REPL = path.resolve(here, '../src/tools/stateful/__fixtures__/repl.mjs');
+const STAGE = path.resolve(here, '../src/tools/stateful/__fixtures__/stage-tool.mjs');
 
 type Event = Record<string, any>;
 const responses = (turn: Event[]) => turn.filter((event) => event.type === 'tool_call_response');
@@ -63,6 +64,7 @@ describe('stateful tools through the binary', () => {
         statefulTool('repl', '"repl"', 'timeout_secs = 40\n'),
         statefulTool('forever', `"forever", ${JSON.stringify(pidFile)}`, 'timeout_secs = 40\n'),
         statefulTool('spawn_only', '"repl"', 'actions = ["spawn", "abort"]\n'),
+        `[tools.stage]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(STAGE)}]\ndescription = "fixture: a protocol tool"\nstateful = "protocol"\nrun = "unattended"\nparameters = { type = "object", properties = { scenario = { type = "string" } }, required = ["scenario"] }\n`,
         `[assistant]\nmax_tool_handles = 2\n`,
       ].join('\n'),
     );
@@ -107,6 +109,32 @@ describe('stateful tools through the binary', () => {
     expect(turn.indexOf(note)).toBe(turn.length - 2);
   });
 
+  it('a protocol tool: its question for the model answered by apply, its question for the user answered by default off a terminal', async () => {
+    const { id } = await query([
+      call('stage', { action: 'spawn', id: 's', scenario: 'stage' }),
+      call('stage', { action: 'apply', id: 's', input: 'start' }),
+      call('stage', { action: 'apply', id: 's', input: 'n' }),
+      call('stage', { action: 'fetch', id: 's', wait_ms: 10_000 }),
+    ]);
+    const results = responses(lastTurn(id));
+    expect(results).toHaveLength(4);
+    expect(status(results[0]!)).toBe('running');
+    // The model's question arrives as a question block with the waiting status.
+    expect(status(results[1]!)).toBe('waiting');
+    expect(results[1]!.content.some((block: Event) => block.type === 'question' && block.question.id === 'hunk_1')).toBe(true);
+    // The user's question (hunk_2) never reaches the model: jp answered it with its default.
+    for (const event of results) expect(event.content.some((block: Event) => block.type === 'question' && block.question.id === 'hunk_2')).toBe(false);
+    const last = results.at(-1)!;
+    expect(status(last)).toBe('stopped');
+    expect(last.isError).toBe(false);
+    const commands = JSON.parse(/commands: (\[.*\])/.exec(results.map(texts).join('\n'))![1]!);
+    expect(commands.slice(1)).toEqual([
+      { action: 'apply', input: 'start' },
+      { action: 'apply', id: 'hunk_1', input: 'n' },
+      { action: 'apply', id: 'hunk_2', input: 'y' },
+    ]);
+  });
+
   it('bad input is a tool error the model reads, and the query still succeeds', async () => {
     const { id } = await query([
       call('repl', { action: 'explode', id: 'r' }),
@@ -137,8 +165,6 @@ describe('stateful tools through the binary', () => {
   });
 
   it('a stateful config jp cannot offer is one line on stderr, exit 2', async () => {
-    const protocol = await runJp(['-c', `tools.stage={command="x", description="d", stateful="protocol"}`, 'query', '--new', '-m', 'echo', 'hi'], { cwd: ws, env });
-    expectOneLineError(protocol, 2, /tools\.stage\.stateful = "protocol" is not supported yet; use stateful = "process"$/);
     const noSpawn = await runJp(['-c', `tools.half={command="x", description="d", stateful="process", actions=["fetch"]}`, 'query', '--new', '-m', 'echo', 'hi'], { cwd: ws, env });
     expectOneLineError(noSpawn, 2, /tools\.half\.actions must include "spawn"/);
   });

@@ -20,9 +20,6 @@ function localTool(name: string, tool: LocalToolConfig): JpTool {
     return createLocalTool(name, tool);
   }
   const factory = spawnHandleFor(tool.stateful);
-  if (factory === undefined) {
-    throw new UsageError(`tools.${name}.stateful = "${tool.stateful}" is not supported yet; use stateful = "process"`, { code: 'invalid_config' });
-  }
   if (tool.actions !== undefined && !tool.actions.includes('spawn')) {
     throw new UsageError(`tools.${name}.actions must include "spawn": without it the model cannot start the program`, { code: 'invalid_config' });
   }

@@ -108,8 +108,14 @@ class ProtocolHandle implements StatefulHandle {
     }, STDOUT_AFTER_EXIT_MS).unref();
   }
 
-  start(args: Record<string, unknown>): void {
+  /**
+   * Sends the spawn command and waits (as `apply` does) for the tool's first response or its exit.
+   * The response stays queued for the next reply; without the wait, a quick `apply` could take the
+   * spawn's late answer for its own and send the input before the tool's question arrived.
+   */
+  async start(args: Record<string, unknown>): Promise<void> {
     this.write({ action: 'spawn', arguments: args });
+    await this.waitFor(0, APPLY_REPLY_WAIT_MS);
   }
 
   async fetch(waitMs: number, signal?: AbortSignal): Promise<HandleReply> {
@@ -353,6 +359,6 @@ export const spawnProtocolHandle: SpawnHandle = async (id, options) => {
     child.once('error', reject);
   });
   const handle = new ProtocolHandle(id, child, options);
-  handle.start(options.arguments);
+  await handle.start(options.arguments);
   return handle;
 };

@@ -1,16 +1,15 @@
 import type { SpawnHandle } from './handle.ts';
 import { spawnProcessHandle } from './process-handle.ts';
+import { spawnProtocolHandle } from './protocol-handle.ts';
 
 export type StatefulMode = 'process' | 'protocol';
 
-/**
- * The handle factory of each `stateful` mode. `protocol` is not wired yet: a tool that asks for it
- * is refused with a config error (`statefulModeError`) instead of being offered.
- */
-const FACTORIES: Partial<Record<StatefulMode, SpawnHandle>> = {
+/** The handle factory of each `stateful` mode (RFD 019). */
+const FACTORIES: Record<StatefulMode, SpawnHandle> = {
   process: spawnProcessHandle,
+  protocol: spawnProtocolHandle,
 };
 
-export function spawnHandleFor(mode: StatefulMode): SpawnHandle | undefined {
+export function spawnHandleFor(mode: StatefulMode): SpawnHandle {
   return FACTORIES[mode];
 }

@@ -46,8 +46,11 @@ describe('stateful tools in config', () => {
     expect(oneShot!.definition.parameters).toEqual({ type: 'object', properties: {} });
   });
 
-  it('protocol mode is refused with a one-line config error until it is wired', () => {
-    expect(() => toolsOf({ stage: { ...base, stateful: 'protocol' } })).toThrow('tools.stage.stateful = "protocol" is not supported yet; use stateful = "process"');
+  it('a protocol tool is offered with the same stateful schema as a process tool', () => {
+    const [protocol, processTool] = toolsOf({ stage: { ...base, stateful: 'protocol' }, dev: { ...base, stateful: 'process' } });
+    expect(protocol!.definition.name).toBe('stage');
+    expect(protocol!.definition.parameters).toEqual(processTool!.definition.parameters);
+    expect((protocol!.definition.parameters as any).properties.action.oneOf.map((entry: { const: string }) => entry.const)).toEqual(['spawn', 'fetch', 'apply', 'abort']);
   });
 
   it('actions without spawn, actions on a one-shot tool and a parameter named like an action field are config errors', () => {

@@ -1,18 +1,18 @@
 // Fetch latency of a protocol handle: how long after the tool writes a response a waiting
 // `fetch(wait_ms)` returns it. Goal (issue J): within 50 ms.
 //
-//   node --import tsx apps/jp/src/tools/stateful/protocol-handle.bench.ts [count] [interval_ms]
+//   node --import tsx bench/stateful-protocol-latency.ts [count] [interval_ms]
 //
 // The fixture tool writes one response every interval, stamped with the wall-clock time it was
 // written (performance.timeOrigin + now(), comparable across processes on one machine); the bench
 // is always blocked in fetch(30 000) when it arrives, and records the difference on return.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawnProtocolHandle } from './protocol-handle.ts';
+import { spawnProtocolHandle } from '../apps/jp/src/tools/stateful/protocol-handle.ts';
 
 const count = Number(process.argv[2] ?? 200);
 const interval = Number(process.argv[3] ?? 25);
-const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), '__fixtures__', 'stage-tool.mjs');
+const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), '../apps/jp/src/tools/stateful/__fixtures__/stage-tool.mjs');
 const handle = await spawnProtocolHandle('bench', {
   command: process.execPath,
   args: [fixture],

@@ -71,7 +71,7 @@ describe('a stub, once sent, stays', () => {
     const requests = readStoredEvents(ctx.ws, ctx.id).filter((event) => event.type === 'chat_request');
     expect(requests.map((request) => request.superseded)).toEqual([undefined, undefined, [{ turn: 0, uri: ctx.uri }]]);
     // The file on disk keeps both snapshots: history is never changed.
-    expect(requests[0].resources[0].$blob).not.toBe(requests[1].resources[0].$blob);
+    expect(requests[0]!.resources[0].$blob).not.toBe(requests[1]!.resources[0].$blob);
 
     // The next request is warm (same offset: seconds after the last); the stub stays.
     const next = await ctx.explain('four', { offset: 400 });

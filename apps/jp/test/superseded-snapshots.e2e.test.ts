@@ -87,3 +87,17 @@ describe('a stub, once sent, stays', () => {
     expect(after.length).toBe(before.length + 2);
   });
 });
+
+describe('a refresh result supersedes the attachment', () => {
+  it('the attached snapshot becomes a stub once refresh_resource returned newer content, and the refresh result is sent whole', async () => {
+    const ctx = await workspace('refresh');
+    appendFileSync(path.join(ctx.ws, 'big.txt'), 'a second edit\n');
+    const refreshed = await ctx.jp(['query', `!tool refresh_resource ${JSON.stringify({ uri: ctx.uri })}`]);
+    expect(refreshed.code, refreshed.stderr).toBe(0);
+    // Turn 0 (attached) and turn 1 (re-attached) are both older than turn 2's refresh result.
+    const request = await ctx.explain('four', { config: ['conversation.history.superseded=omit'] });
+    expect(request).toContain(stubOf(ctx.uri, 1));
+    expect(request).toContain(stubOf(ctx.uri, 2));
+    expect(copiesOf(request, 'a second edit')).toBe(1);
+  });
+});

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { SupersededMarkSchema } from './superseded-mark-schema.ts';
 import { ContentBlockSchema } from './content-block.ts';
 import { describeIssues } from './describe-issues.ts';
 import { ResourceSchema } from './resource.ts';
@@ -45,6 +46,8 @@ export const ChatRequestEventSchema = z.object({
   content: z.string(),
   schema: JsonObjectSchema.optional(),
   resources: z.array(ResourceSchema).default([]),
+  /** Older snapshots sent as a stub from this request on (RFD 020, superseded snapshots). */
+  superseded: z.array(SupersededMarkSchema).optional(),
 });
 export type ChatRequestEvent = z.output<typeof ChatRequestEventSchema>;
 

@@ -43,6 +43,19 @@ export { TEXTUAL_APPLICATION_TYPES, isTextualMimeType, mimeEssence } from './mim
 export { formatResource } from './format-resource.ts';
 export type { ConvertedToolResult, McpCallToolResult, McpEmbeddedResource, McpResourceContents } from './mcp-conversions.ts';
 export { groupTurns, type Turn } from './turns.ts';
+export {
+  SUPERSEDED_POLICIES,
+  cacheIsCold,
+  decideSuperseded,
+  lastActivityAt,
+  recordedSuperseded,
+  stubSuperseded,
+  supersededCandidates,
+  supersededStub,
+  type SupersededMark,
+  type SupersededOptions,
+  type SupersededPolicy,
+} from './superseded-snapshots.ts';
 export { dedupeReference, dedupeResources, type DedupeOptions } from './dedupe-resources.ts';
 export { ExitCode, JpError, isJpError } from './errors/jp-error.ts';
 export { UsageError } from './errors/usage-error.ts';

@@ -31,3 +31,4 @@ export {
 export { contentFromMcpToolResult, resourceFromMcpContents, resourceFromMcpEmbedded } from './mcp-conversions.ts';
 export { describeIssues } from './describe-issues.ts';
 export { parseToolOutput } from './parse-tool-output.ts';
+export { SupersededMarkSchema } from './superseded-mark-schema.ts';

@@ -135,6 +135,18 @@ export const ConfigSchema = z.strictObject({
           min_bytes: z.number().int().min(0).default(300),
         })
         .prefault({}),
+      /** What older snapshots of a resource become once a newer one is in the stream (RFD 020). */
+      history: z
+        .strictObject({
+          /**
+           * keep: always sent in full; omit: sent as a one-line stub; omit-when-cold: a stub only
+           * when the provider's prompt cache has expired anyway (no request within cache_ttl_secs).
+           */
+          superseded: z.enum(['keep', 'omit', 'omit-when-cold']).default('omit-when-cold'),
+          /** The prompt-cache lifetime jp assumes; unset: the provider's (see supersededTtlSecs). */
+          cache_ttl_secs: z.number().positive().max(MAX_TIMEOUT_SECS).optional(),
+        })
+        .prefault({}),
     })
     .prefault({}),
   providers: z.record(z.string(), ProviderConfigSchema).default({}),

@@ -45,6 +45,7 @@ describe('configuration layers', () => {
       },
       lock_timeout_secs: 10,
       deduplication: { enabled: true, min_bytes: 300 },
+      history: { superseded: 'omit-when-cold' },
     });
     expect(config.assistant.request.max_retries).toBe(3);
     expect(config.assistant.model).toBeUndefined();

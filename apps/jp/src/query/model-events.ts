@@ -1,16 +1,19 @@
-import { dedupeResources, resolveResourceContent, utf8Text, type ConversationEvent, type DedupeOptions, type RefResource } from '@jp/core';
+import { dedupeResources, stubSuperseded, resolveResourceContent, utf8Text, type ConversationEvent, type DedupeOptions, type RefResource } from '@jp/core';
 import type { Provider } from '@jp/providers';
 import type { TurnContent } from '../store/turn-content.ts';
 
 /**
- * What the model is sent of the conversation, made before every call: resources it was given
+ * What the model is sent of the conversation, made before every call: older snapshots the stream
+ * marked superseded become one-line stubs (RFD 020), resources it was given
  * already become references to the earlier delivery (deduplication, RFD 008), then content
  * references are resolved into content — for every provider but one that never reads content
  * (echo describes each resource by its digest). Each stage is a function of the events alone, so
  * request k+1 begins with request k.
  */
 export function modelEvents(events: readonly ConversationEvent[], how: { provider: Provider; content: TurnContent; deduplication: DedupeOptions; texts: Map<string, string> }): ConversationEvent[] {
-  const deduplicated = how.deduplication.enabled ? dedupeResources(events, how.deduplication) : [...events];
+  // Stubs first: a stub is no delivery, so deduplication never points a later copy at it.
+  const stubbed = stubSuperseded(events);
+  const deduplicated = how.deduplication.enabled ? dedupeResources(stubbed, how.deduplication) : stubbed;
   if (!how.provider.readsContent) return deduplicated;
   return resolveResourceContent(deduplicated, (resource) => contentOf(resource, how.content, how.texts));
 }

@@ -1,4 +1,5 @@
-import type { ChatRequestEvent, ConversationEvent, Resource } from '@jp/core';
+import { decideSuperseded, lastActivityAt, type ChatRequestEvent, type ConversationEvent, type Resource } from '@jp/core';
+import { now } from '../clock.ts';
 import { diffLayers } from '../config/diff-layers.ts';
 import { mergeConfig, type ConfigLayer } from '../config/merge-config.ts';
 import { withoutSecrets } from '../config/secret-fields.ts';
@@ -7,6 +8,7 @@ import { resolveProgress } from '../output/terminal-progress.ts';
 import { planTurnAttachments, resolvePlan, urisInStream } from '../resolution/resolve-turn-attachments.ts';
 import type { QuerySession } from './open-session.ts';
 import { stdinResource } from './stdin-resource.ts';
+import { supersededTtlSecs } from './superseded-ttl.ts';
 
 /** The events that open this turn: its start, a config delta if any, and the user's request with its resources. */
 export interface TurnOpening {
@@ -66,7 +68,8 @@ export async function openTurn(session: QuerySession): Promise<TurnOpening> {
     progress?.done();
   }
 
-  const timestamp = new Date().toISOString();
+  const at = now();
+  const timestamp = at.toISOString();
   // How the workspace file changed since this conversation's last turn: a record, not a key it set.
   const files = invocation.id === undefined ? undefined : filesDelta(session.conversation, invocation.files, timestamp);
   let delta: ConfigLayer = storableLayer(session);
@@ -80,11 +83,20 @@ export async function openTurn(session: QuerySession): Promise<TurnOpening> {
     resources: resources.map((resource) => content.stage(resource)),
     ...(invocation.schema ? { schema: invocation.schema } : {}),
   };
-  const events: ConversationEvent[] = [
+  const opening: ConversationEvent[] = [
     { type: 'turn_start', timestamp },
     ...(files === undefined ? [] : [files]),
     ...(Object.keys(delta).length > 0 ? [{ type: 'config_delta' as const, timestamp, delta }] : []),
-    request,
   ];
+  // Older snapshots this request starts sending as stubs (RFD 020), recorded with it so every later
+  // request, --explain and a fork stub them too.
+  const superseded = decideSuperseded([...history, ...opening, request], {
+    policy: config.conversation.history.superseded,
+    now: at.getTime(),
+    lastRequestAt: lastActivityAt(history),
+    cacheTtlSecs: supersededTtlSecs(config, session.provider.id),
+  });
+  if (superseded.length > 0) request.superseded = superseded;
+  const events: ConversationEvent[] = [...opening, request];
   return { index: history.filter((event) => event.type === 'turn_start').length, events, request };
 }

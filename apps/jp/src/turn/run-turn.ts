@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { now } from '../clock.ts';
 import { ProviderError } from '@jp/core';
 import type { ConversationEvent, Usage } from '@jp/core';
 import { retryAfterMs, type Provider, type ProviderRequest } from '@jp/providers';
@@ -128,7 +129,7 @@ export async function runTurn(options: {
     notice.clear();
   }
   if (!output.json && state.text !== '' && !state.text.endsWith('\n')) output.write('\n');
-  const timestamp = new Date().toISOString();
+  const timestamp = now().toISOString();
   const events: ConversationEvent[] = [];
   if (state.reasoning !== '') events.push({ type: 'chat_response', timestamp, reasoning: state.reasoning });
   const usage = state.usage;

@@ -1,4 +1,5 @@
 import { JpError } from '@jp/core';
+import { now } from '../clock.ts';
 import type { ContentBlock, ConversationEvent, ToolCallResponseEvent, Usage } from '@jp/core';
 import type { Provider, ProviderRequest } from '@jp/providers';
 import type { Output } from '../output/output.ts';
@@ -123,7 +124,7 @@ export async function runTurnLoop(options: {
     const ctx: ToolRunContext = { ...options.toolContext, events: [...events, ...answer.events], prompt, signal: options.signal };
     for (const call of answer.toolCalls) options.output.note(`jp: running tool ${call.name}`);
     const results = await Promise.all(answer.toolCalls.map((call) => executeCall(call, tools, ctx)));
-    const timestamp = new Date().toISOString();
+    const timestamp = now().toISOString();
     answer.toolCalls.forEach((call, i) => {
       const result = results[i]!;
       const response: ToolCallResponseEvent = { type: 'tool_call_response', timestamp, id: call.id, content: result.content as ContentBlock[], isError: result.isError };

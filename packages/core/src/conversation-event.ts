@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { ContentBlockSchema } from './content-block.ts';
 import { describeIssues } from './describe-issues.ts';
 import { ResourceSchema } from './resource.ts';
+import { FreshnessNoticeSchema } from './freshness-notice.ts';
 import { isKnownEvent, isKnownEventType } from './event-types.ts';
 
 /** The three kinds of answer a chat_response carries, exactly one of them. */
@@ -45,6 +46,8 @@ export const ChatRequestEventSchema = z.object({
   content: z.string(),
   schema: JsonObjectSchema.optional(),
   resources: z.array(ResourceSchema).default([]),
+  /** Declared attachments whose source changed since their newest snapshot (`freshness-notice.ts`). */
+  notices: z.array(FreshnessNoticeSchema).optional(),
 });
 export type ChatRequestEvent = z.output<typeof ChatRequestEventSchema>;
 

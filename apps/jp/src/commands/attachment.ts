@@ -148,7 +148,11 @@ export async function attachmentLs(globals: GlobalOptions, options: { id?: strin
         mcpServerOfTool: (tool: string) => mcpServerOfTool(tool, config),
       };
       const checks = await checkAll(all, { registry, handlerContext: hctx, evidence });
-      all.forEach((resource, i) => Object.assign(resource, checks[i]));
+      // The listed sha256 stays the snapshot's; only the verdict is added.
+      all.forEach((resource, i) => {
+        const { status, error } = checks[i]!;
+        Object.assign(resource, { status, ...(error === undefined ? {} : { error }) });
+      });
     }
     if (ctx.output.json) {
       ctx.output.data({ conversation: id, attachments: groups, undeclared });

@@ -105,6 +105,11 @@ export const ConfigSchema = z.strictObject({
         .strictObject({
           /** Above max_bytes: allow, truncate, reject, or ask (on a terminal; reject without one). */
           size_policy: z.enum(['allow', 'truncate', 'reject', 'ask']).default('ask'),
+          /**
+           * Declared files whose source changed since their newest snapshot: `notify` adds a notice
+           * to the next turn's request; `manual` says nothing (RFD 020, "Freshness notices").
+           */
+          refresh: z.enum(['notify', 'manual']).default('notify'),
           max_bytes: z.number().int().positive().default(512 * 1024),
           max_files: z.number().int().positive().default(500),
           http: z

@@ -7,6 +7,7 @@ import { resolveProgress } from '../output/terminal-progress.ts';
 import { planTurnAttachments, resolvePlan, urisInStream } from '../resolution/resolve-turn-attachments.ts';
 import type { QuerySession } from './open-session.ts';
 import { stdinResource } from './stdin-resource.ts';
+import { freshnessNotices } from '../resolution/check-declared-freshness.ts';
 
 /** The events that open this turn: its start, a config delta if any, and the user's request with its resources. */
 export interface TurnOpening {
@@ -73,11 +74,21 @@ export async function openTurn(session: QuerySession): Promise<TurnOpening> {
   if (plan.newDeclarations.length > 0) {
     delta = mergeConfig(delta, { conversation: { attachments: [...config.conversation.attachments, ...plan.newDeclarations] } });
   }
+  // Only a turn of an existing conversation can find a declared file changed since its snapshot.
+  const notices = history.length === 0 ? [] : await freshnessNotices({
+    history,
+    declarations: config.conversation.attachments.map((url) => ({ url, refresh: config.conversation.attachment.refresh })),
+    attachedNow: new Set(resources.map((resource) => resource.uri)),
+    config,
+    registry,
+    hctx,
+  });
   const request: ChatRequestEvent = {
     type: 'chat_request',
     timestamp,
     content: invocation.query,
     resources: resources.map((resource) => content.stage(resource)),
+    ...(notices.length > 0 ? { notices } : {}),
     ...(invocation.schema ? { schema: invocation.schema } : {}),
   };
   const events: ConversationEvent[] = [

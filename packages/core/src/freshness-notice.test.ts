@@ -16,7 +16,7 @@ describe('requestTextWithNotices', () => {
     const line = JSON.stringify({ type: 'chat_request', timestamp: 't', content: 'q', resources: [], notices: [notice] });
     const parsed = parseEvent(JSON.parse(line));
     expect(parsed).toMatchObject({ success: true });
-    expect(serializeEvent((parsed as { event: never }).event)).toContain('"notices":[{');
+    expect(serializeEvent((parsed as unknown as { event: never }).event)).toContain('"notices":[{');
     expect(parseEvent({ type: 'chat_request', timestamp: 't', content: 'q', notices: [{ ...notice, status: 'stale' }] })).toMatchObject({ success: false });
   });
 });

@@ -105,3 +105,32 @@ describe('freshness notices', { timeout: 120_000 }, () => {
     expect(lastNotices(id)!.map((notice) => notice.text)).toEqual(['notes.txt changed since it was attached in turn 0 (call refresh_resource to read it)']);
   });
 });
+
+describe('refresh per declaration: the table form of conversation.attachments', { timeout: 120_000 }, () => {
+  const { ws, ok, jp, lastNotices } = workspace('jp-e2e-fresh-table-');
+  const write = (name: string, text: string) => writeFileSync(path.join(ws, name), text);
+
+  it('follows each declaration’s own refresh, and attachment ls and rm take the table form', async () => {
+    await ok(['init']);
+    write('src/main.rs', 'fn main() {}\n');
+    write('notes.txt', 'notes\n');
+    writeFileSync(
+      path.join(ws, '.jp', 'config.toml'),
+      '[conversation]\nattachments = [{ url = "src/", refresh = "manual" }, "notes.txt"]\n',
+    );
+    const first = await ok(['query', '--new', '-m', 'echo', 'first']);
+    const id = /new conversation (\S+)/.exec(first.stderr)![1]!;
+    expect(first.stdout).toMatch(/src\/main\.rs/);
+    write('src/main.rs', 'fn main() { edited(); }\n');
+    write('notes.txt', 'notes, edited\n');
+    await ok(['query', '--id', id, 'next']);
+    expect(lastNotices(id)!.map((notice) => notice.text)).toEqual(['notes.txt changed since it was attached in turn 0 (call refresh_resource to read it)']);
+
+    const listed = await ok(['attachment', 'ls', '--id', id]);
+    expect(listed.stdout).toMatch(/1\s+src\//);
+    expect(listed.stdout).toMatch(/2\s+notes\.txt/);
+    const removed = await jp(['-F', 'json', 'attachment', 'rm', '--id', id, 'notes.txt']);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(JSON.parse(removed.stdout).attachments).toEqual([{ url: 'src/', refresh: 'manual' }]);
+  });
+});

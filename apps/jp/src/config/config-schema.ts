@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { AttachmentDeclarationSchema, RefreshPolicySchema } from './attachment-declaration.ts';
 import { ENV_NAME, referenceError } from './env-references.ts';
 
 /** The name of an environment variable (a key's variable, an `env_from` source). */
@@ -100,7 +101,7 @@ export const ConfigSchema = z.strictObject({
   conversation: z
     .strictObject({
       /** Declared attachments: resolved into the first query that does not have them yet. */
-      attachments: z.array(z.string()).default([]),
+      attachments: z.array(AttachmentDeclarationSchema).default([]),
       attachment: z
         .strictObject({
           /** Above max_bytes: allow, truncate, reject, or ask (on a terminal; reject without one). */
@@ -109,7 +110,7 @@ export const ConfigSchema = z.strictObject({
            * Declared files whose source changed since their newest snapshot: `notify` adds a notice
            * to the next turn's request; `manual` says nothing (RFD 020, "Freshness notices").
            */
-          refresh: z.enum(['notify', 'manual']).default('notify'),
+          refresh: RefreshPolicySchema.default('notify'),
           max_bytes: z.number().int().positive().default(512 * 1024),
           max_files: z.number().int().positive().default(500),
           http: z

@@ -7,6 +7,7 @@ import { resolveProgress } from '../output/terminal-progress.ts';
 import { planTurnAttachments, resolvePlan, urisInStream } from '../resolution/resolve-turn-attachments.ts';
 import type { QuerySession } from './open-session.ts';
 import { stdinResource } from './stdin-resource.ts';
+import { declarationRefresh, declarationUrl, declarationUrls } from '../config/attachment-declaration.ts';
 import { freshnessNotices } from '../resolution/check-declared-freshness.ts';
 
 /** The events that open this turn: its start, a config delta if any, and the user's request with its resources. */
@@ -45,7 +46,7 @@ export async function openTurn(session: QuerySession): Promise<TurnOpening> {
   const attached: string[] = [];
   for (const input of invocation.options.attach) if (input !== '-') attached.push(await registry.validate(input, hctx));
   const plan = planTurnAttachments({
-    declared: config.conversation.attachments,
+    declared: declarationUrls(config.conversation.attachments),
     attached,
     streamUris: urisInStream(history),
     covers: (declaration, uri) => registry.covers(declaration, uri, hctx),
@@ -77,7 +78,10 @@ export async function openTurn(session: QuerySession): Promise<TurnOpening> {
   // Only a turn of an existing conversation can find a declared file changed since its snapshot.
   const notices = history.length === 0 ? [] : await freshnessNotices({
     history,
-    declarations: config.conversation.attachments.map((url) => ({ url, refresh: config.conversation.attachment.refresh })),
+    declarations: config.conversation.attachments.map((declaration) => ({
+      url: declarationUrl(declaration),
+      refresh: declarationRefresh(declaration, config.conversation.attachment.refresh),
+    })),
     attachedNow: new Set(resources.map((resource) => resource.uri)),
     config,
     registry,

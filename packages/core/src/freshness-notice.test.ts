@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseEvent, serializeEvent } from './conversation-event.ts';
-import { requestTextWithNotices, type FreshnessNotice } from './freshness-notice.ts';
+import type { FreshnessNotice } from './freshness-notice.ts';
+import { requestTextWithNotices } from './request-text.ts';
 
 const notice: FreshnessNotice = { uri: 'file:///w/a.rs', status: 'changed', turn: 3, sha256: 'c'.repeat(64), text: 'a.rs changed since it was attached in turn 3' };
 

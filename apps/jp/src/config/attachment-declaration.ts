@@ -1,16 +1,14 @@
-import * as z from 'zod';
+// No zod here: shell completion reads declarations without loading it (the schema is in config-schema.ts).
 
 /** How a declaration's files are watched between turns (RFD 020, "Freshness notices"). */
-export const RefreshPolicySchema = z.enum(['notify', 'manual']);
-export type RefreshPolicy = z.infer<typeof RefreshPolicySchema>;
+export type RefreshPolicy = 'notify' | 'manual';
 
 /**
  * One entry of `conversation.attachments`: what to attach, as a string, or as a table that also
  * says how it is watched (`{ url = "src/", refresh = "manual" }`). A table without `refresh`
  * follows `conversation.attachment.refresh`.
  */
-export const AttachmentDeclarationSchema = z.union([z.string(), z.strictObject({ url: z.string().min(1), refresh: RefreshPolicySchema.optional() })]);
-export type AttachmentDeclaration = z.infer<typeof AttachmentDeclarationSchema>;
+export type AttachmentDeclaration = string | { url: string; refresh?: RefreshPolicy | undefined };
 
 /** What a declaration attaches. */
 export function declarationUrl(declaration: AttachmentDeclaration): string {

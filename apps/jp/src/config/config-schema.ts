@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { AttachmentDeclarationSchema, RefreshPolicySchema } from './attachment-declaration.ts';
 import { ENV_NAME, referenceError } from './env-references.ts';
 
 /** The name of an environment variable (a key's variable, an `env_from` source). */
@@ -80,6 +79,15 @@ const LocalToolConfigSchema = z.strictObject({
  * jp's configuration. Every field is optional or defaulted, so a partial layer (one file, one
  * `-c`, one conversation delta) validates on its own and errors can name their source.
  */
+/** How a declaration's files are watched between turns (RFD 020, "Freshness notices"). */
+const RefreshPolicySchema = z.enum(['notify', 'manual']);
+
+/**
+ * One entry of `conversation.attachments`: a string, or a table that also says how it is watched
+ * (`{ url = "src/", refresh = "manual" }`; `attachment-declaration.ts`).
+ */
+const AttachmentDeclarationSchema = z.union([z.string(), z.strictObject({ url: z.string().min(1), refresh: RefreshPolicySchema.optional() })]);
+
 export const ConfigSchema = z.strictObject({
   assistant: z
     .strictObject({

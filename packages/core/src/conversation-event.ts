@@ -3,6 +3,7 @@ import { SupersededMarkSchema } from './superseded-mark-schema.ts';
 import { ContentBlockSchema } from './content-block.ts';
 import { describeIssues } from './describe-issues.ts';
 import { ResourceSchema } from './resource.ts';
+import { FreshnessNoticeSchema } from './freshness-notice.ts';
 import { isKnownEvent, isKnownEventType } from './event-types.ts';
 
 /** The three kinds of answer a chat_response carries, exactly one of them. */
@@ -48,6 +49,8 @@ export const ChatRequestEventSchema = z.object({
   resources: z.array(ResourceSchema).default([]),
   /** Older snapshots sent as a stub from this request on (RFD 020, superseded snapshots). */
   superseded: z.array(SupersededMarkSchema).optional(),
+  /** Declared attachments whose source changed since their newest snapshot (`freshness-notice.ts`). */
+  notices: z.array(FreshnessNoticeSchema).optional(),
 });
 export type ChatRequestEvent = z.output<typeof ChatRequestEventSchema>;
 

@@ -41,6 +41,8 @@ export { KNOWN_EVENT_TYPES, isKnownEvent, isKnownEventType } from './event-types
 export { fenceLanguage } from './mime-language.ts';
 export { TEXTUAL_APPLICATION_TYPES, isTextualMimeType, mimeEssence } from './mime-type.ts';
 export { formatResource } from './format-resource.ts';
+export type { FreshnessNotice } from './freshness-notice.ts';
+export { requestTextWithNotices } from './request-text.ts';
 export type { ConvertedToolResult, McpCallToolResult, McpEmbeddedResource, McpResourceContents } from './mcp-conversions.ts';
 export { groupTurns, type Turn } from './turns.ts';
 export {

@@ -14,6 +14,7 @@ export {
   resourceToJson,
 } from './resource.ts';
 export { InputRequestSchema } from './input-request.ts';
+export { FreshnessNoticeSchema } from './freshness-notice.ts';
 export { ContentBlockSchema, QuestionBlockSchema, ResourceBlockSchema, TextBlockSchema, ToolContentBlockSchema } from './content-block.ts';
 export {
   ChatRequestEventSchema,

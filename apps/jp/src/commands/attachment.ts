@@ -14,6 +14,7 @@ import { mcpServerOfTool } from '../tools/mcp-tool-name.ts';
 import type { SnapshotSummary } from '../store/scan-events-file.ts';
 import type { Span } from '../output/output.ts';
 import type { Styles } from '../output/styles.ts';
+import { declarationUrl, declarationUrls, type AttachmentDeclaration } from '../config/attachment-declaration.ts';
 
 interface Selected {
   ctx: CommandContext;
@@ -37,7 +38,7 @@ async function load(globals: GlobalOptions, idOption: string | undefined): Promi
 }
 
 /** Records a new list of declarations as a config delta (a key the conversation set), under the conversation's lock. */
-async function recordDeclarations(selected: Selected, attachments: string[]): Promise<void> {
+async function recordDeclarations(selected: Selected, attachments: AttachmentDeclaration[]): Promise<void> {
   const { store } = selected.ctx;
   const release = await store.lock(selected.id, selected.config.conversation.lock_timeout_secs * 1000);
   try {
@@ -66,7 +67,7 @@ export async function attachmentAdd(globals: GlobalOptions, urls: string[], opti
           { code: 'attachment_external_declaration' },
         );
       }
-      if (!declared.includes(declaration)) {
+      if (!declarationUrls(declared).includes(declaration)) {
         declared.push(declaration);
         added.push(declaration);
       }
@@ -125,7 +126,7 @@ function humanSize(bytes: number): string {
  */
 export async function attachmentLs(globals: GlobalOptions, options: { id?: string; check?: boolean }): Promise<void> {
   const { ctx, id, config, snapshots, configEvents } = await load(globals, options.id);
-  const declarations = config.conversation.attachments;
+  const declarations = declarationUrls(config.conversation.attachments);
   const registry = createAttachmentRegistry();
   const hctx = handlerContext(ctx.workspace, ctx.cwd, config, ctx.output);
   try {
@@ -148,7 +149,11 @@ export async function attachmentLs(globals: GlobalOptions, options: { id?: strin
         mcpServerOfTool: (tool: string) => mcpServerOfTool(tool, config),
       };
       const checks = await checkAll(all, { registry, handlerContext: hctx, evidence });
-      all.forEach((resource, i) => Object.assign(resource, checks[i]));
+      // The listed sha256 stays the snapshot's; only the verdict is added.
+      all.forEach((resource, i) => {
+        const { status, error } = checks[i]!;
+        Object.assign(resource, { status, ...(error === undefined ? {} : { error }) });
+      });
     }
     if (ctx.output.json) {
       ctx.output.data({ conversation: id, attachments: groups, undeclared });
@@ -178,7 +183,9 @@ export async function attachmentLs(globals: GlobalOptions, options: { id?: strin
 export async function attachmentRm(globals: GlobalOptions, targets: string[], options: { id?: string }): Promise<void> {
   const selected = await load(globals, options.id);
   const { ctx, config } = selected;
-  const declared = config.conversation.attachments;
+  // A declaration in its table form (`{ url, refresh }`) is named by its URL, and kept whole.
+  const entries = config.conversation.attachments;
+  const declared = declarationUrls(entries);
   const registry = createAttachmentRegistry();
   const hctx = handlerContext(ctx.workspace, ctx.cwd, config, ctx.output);
   const removed = new Set<string>();
@@ -202,7 +209,7 @@ export async function attachmentRm(globals: GlobalOptions, targets: string[], op
     }
     throw new UsageError(`${target} is not a declared attachment; \`jp attachment ls\` lists them`, { code: 'unknown_attachment' });
   }
-  const remaining = declared.filter((declaration) => !removed.has(declaration));
+  const remaining = entries.filter((entry) => !removed.has(declarationUrl(entry)));
   await recordDeclarations(selected, remaining);
   if (ctx.output.json) ctx.output.data({ conversation: selected.id, removed: [...removed], attachments: remaining });
   else for (const declaration of removed) ctx.output.line(`removed ${declaration} (snapshots already in the conversation stay)`);

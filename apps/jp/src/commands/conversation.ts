@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import { UsageError } from '@jp/core';
-import { groupTurns, resolveResourceContent, resourceByteLength, resourceEncoding, type ChatResponseEvent, type ConfigDeltaEvent, type ConversationEvent } from '@jp/core';
+import { groupTurns, resolveResourceContent, resourceByteLength, resourceEncoding, type ChatRequestEvent, type ChatResponseEvent, type ConfigDeltaEvent, type ConversationEvent } from '@jp/core';
 import { eventToJson } from '@jp/core/schemas';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import type { Span } from '../output/output.ts';
@@ -51,6 +51,8 @@ function describeEvent(event: ConversationEvent, line: (...spans: Span[]) => voi
           ['dim', `${resource.uri}  (${resource.mimeType ?? 'unknown type'}, ${kind}, ${resourceByteLength(resource)} bytes)`],
         );
       }
+      // What jp added to the request about declared files that changed (RFD 020).
+      for (const notice of (request as ChatRequestEvent).notices ?? []) line(['dim', '  notice '], notice.text);
       break;
     }
     case 'chat_response': {

@@ -4,11 +4,14 @@ import { ConversationStore } from '../store/conversation-store.ts';
 import type { CompletionCandidate } from './completion-candidate.ts';
 import type { CompletionScope } from './completion-scope.ts';
 import { isTable, readConfigTables, type Table } from './read-config-tables.ts';
+import { isDeclarationTable } from '../config/attachment-declaration.ts';
 
 /** The last `conversation.attachments` a layer sets, if it sets one. */
 function attachmentsOf(layer: unknown): string[] | undefined {
   const list = isTable(layer) && isTable(layer.conversation) ? layer.conversation.attachments : undefined;
-  return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : undefined;
+  if (!Array.isArray(list)) return undefined;
+  // A declaration is a string or its table form (`{ url, refresh }`): the URL is what completes.
+  return list.flatMap((item) => (typeof item === 'string' ? [item] : isDeclarationTable(item) ? [item.url] : []));
 }
 
 /**

@@ -79,6 +79,15 @@ const LocalToolConfigSchema = z.strictObject({
  * jp's configuration. Every field is optional or defaulted, so a partial layer (one file, one
  * `-c`, one conversation delta) validates on its own and errors can name their source.
  */
+/** How a declaration's files are watched between turns (RFD 020, "Freshness notices"). */
+const RefreshPolicySchema = z.enum(['notify', 'manual']);
+
+/**
+ * One entry of `conversation.attachments`: a string, or a table that also says how it is watched
+ * (`{ url = "src/", refresh = "manual" }`; `attachment-declaration.ts`).
+ */
+const AttachmentDeclarationSchema = z.union([z.string(), z.strictObject({ url: z.string().min(1), refresh: RefreshPolicySchema.optional() })]);
+
 export const ConfigSchema = z.strictObject({
   assistant: z
     .strictObject({
@@ -100,11 +109,16 @@ export const ConfigSchema = z.strictObject({
   conversation: z
     .strictObject({
       /** Declared attachments: resolved into the first query that does not have them yet. */
-      attachments: z.array(z.string()).default([]),
+      attachments: z.array(AttachmentDeclarationSchema).default([]),
       attachment: z
         .strictObject({
           /** Above max_bytes: allow, truncate, reject, or ask (on a terminal; reject without one). */
           size_policy: z.enum(['allow', 'truncate', 'reject', 'ask']).default('ask'),
+          /**
+           * Declared files whose source changed since their newest snapshot: `notify` adds a notice
+           * to the next turn's request; `manual` says nothing (RFD 020, "Freshness notices").
+           */
+          refresh: RefreshPolicySchema.default('notify'),
           max_bytes: z.number().int().positive().default(512 * 1024),
           max_files: z.number().int().positive().default(500),
           http: z

@@ -38,6 +38,7 @@ describe('configuration layers', () => {
       attachments: [],
       attachment: {
         size_policy: 'ask',
+        refresh: 'notify',
         max_bytes: 524288,
         max_files: 500,
         http: { max_bytes: 10485760, timeout_secs: 30, max_redirects: 5 },

@@ -10,6 +10,7 @@ import { runTurnLoop, ToolRoundsExceeded, type TurnLoopResult } from '../turn/tu
 import { HandleRegistry } from '../tools/stateful/handle-registry.ts';
 import { turnEndNotes } from '../tools/stateful/turn-end-notes.ts';
 import { modelEvents } from './model-events.ts';
+import { declarationUrls } from '../config/attachment-declaration.ts';
 import type { QuerySession } from './open-session.ts';
 import type { TurnOpening } from './open-turn.ts';
 
@@ -73,7 +74,7 @@ export async function answerTurn(session: QuerySession, turn: TurnOpening): Prom
       tools,
       toolContext: {
         workspaceRoot: ctx.workspace.root,
-        declarations: config.conversation.attachments,
+        declarations: declarationUrls(config.conversation.attachments),
         mcpServerOfTool: (tool) => mcpServerOfTool(tool, config),
         registry: session.registry,
         handlerContext: session.handlerContext,

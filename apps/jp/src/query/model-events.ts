@@ -1,4 +1,4 @@
-import { dedupeResources, stubSuperseded, resolveResourceContent, utf8Text, type ConversationEvent, type DedupeOptions, type RefResource } from '@jp/core';
+import { dedupeResources, requestTextWithNotices, stubSuperseded, resolveResourceContent, utf8Text, type ChatRequestEvent, type ConversationEvent, type DedupeOptions, type RefResource } from '@jp/core';
 import type { Provider } from '@jp/providers';
 import type { TurnContent } from '../store/turn-content.ts';
 
@@ -13,9 +13,24 @@ import type { TurnContent } from '../store/turn-content.ts';
 export function modelEvents(events: readonly ConversationEvent[], how: { provider: Provider; content: TurnContent; deduplication: DedupeOptions; texts: Map<string, string> }): ConversationEvent[] {
   // Stubs first: a stub is no delivery, so deduplication never points a later copy at it.
   const stubbed = stubSuperseded(events);
-  const deduplicated = how.deduplication.enabled ? dedupeResources(stubbed, how.deduplication) : stubbed;
+  const noticed = withNoticesInRequests(stubbed);
+  const deduplicated = how.deduplication.enabled ? dedupeResources(noticed, how.deduplication) : noticed;
   if (!how.provider.readsContent) return deduplicated;
   return resolveResourceContent(deduplicated, (resource) => contentOf(resource, how.content, how.texts));
+}
+
+/**
+ * Each request's freshness notices (RFD 020) become part of its text, after the user's: every
+ * provider then puts them inside that turn's user message, and nothing before it changes.
+ */
+export function withNoticesInRequests(events: readonly ConversationEvent[]): ConversationEvent[] {
+  return events.map((event) => {
+    if (event.type !== 'chat_request') return event;
+    const request = event as ChatRequestEvent;
+    if (request.notices === undefined || request.notices.length === 0) return event;
+    const { notices, ...rest } = request;
+    return { ...rest, content: requestTextWithNotices(request.content, notices) };
+  });
 }
 
 /** A reference's content: text decoded once per run (`texts`, by sha256), bytes as the store gives them. */

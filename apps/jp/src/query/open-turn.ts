@@ -9,6 +9,8 @@ import { planTurnAttachments, resolvePlan, urisInStream } from '../resolution/re
 import type { QuerySession } from './open-session.ts';
 import { stdinResource } from './stdin-resource.ts';
 import { supersededTtlSecs } from './superseded-ttl.ts';
+import { declarationRefresh, declarationUrl, declarationUrls } from '../config/attachment-declaration.ts';
+import { freshnessNotices } from '../resolution/check-declared-freshness.ts';
 
 /** The events that open this turn: its start, a config delta if any, and the user's request with its resources. */
 export interface TurnOpening {
@@ -46,7 +48,7 @@ export async function openTurn(session: QuerySession): Promise<TurnOpening> {
   const attached: string[] = [];
   for (const input of invocation.options.attach) if (input !== '-') attached.push(await registry.validate(input, hctx));
   const plan = planTurnAttachments({
-    declared: config.conversation.attachments,
+    declared: declarationUrls(config.conversation.attachments),
     attached,
     streamUris: urisInStream(history),
     covers: (declaration, uri) => registry.covers(declaration, uri, hctx),
@@ -76,11 +78,24 @@ export async function openTurn(session: QuerySession): Promise<TurnOpening> {
   if (plan.newDeclarations.length > 0) {
     delta = mergeConfig(delta, { conversation: { attachments: [...config.conversation.attachments, ...plan.newDeclarations] } });
   }
+  // Only a turn of an existing conversation can find a declared file changed since its snapshot.
+  const notices = history.length === 0 ? [] : await freshnessNotices({
+    history,
+    declarations: config.conversation.attachments.map((declaration) => ({
+      url: declarationUrl(declaration),
+      refresh: declarationRefresh(declaration, config.conversation.attachment.refresh),
+    })),
+    attachedNow: new Set(resources.map((resource) => resource.uri)),
+    config,
+    registry,
+    hctx,
+  });
   const request: ChatRequestEvent = {
     type: 'chat_request',
     timestamp,
     content: invocation.query,
     resources: resources.map((resource) => content.stage(resource)),
+    ...(notices.length > 0 ? { notices } : {}),
     ...(invocation.schema ? { schema: invocation.schema } : {}),
   };
   const opening: ConversationEvent[] = [

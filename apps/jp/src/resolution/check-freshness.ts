@@ -22,6 +22,8 @@ export type Freshness = 'fresh' | 'changed' | 'missing' | 'not-refreshable' | 'e
 
 export interface FreshnessCheck {
   status: Freshness;
+  /** The source's sha256 now, for `fresh` and `changed`. */
+  sha256?: string | undefined;
   /** Why re-reading failed, for `missing` and `error`. */
   error?: string | undefined;
 }
@@ -41,7 +43,8 @@ export async function checkFreshness(uri: string, sha256: string, routing: Refre
   if (!decision.refreshable) return { status: 'not-refreshable' };
   try {
     const resource = await routing.registry.refresh(decision.input, routing.handlerContext);
-    return { status: resourceSha256(resource) === sha256 ? 'fresh' : 'changed' };
+    const now = resourceSha256(resource);
+    return { status: now === sha256 ? 'fresh' : 'changed', sha256: now };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { status: isMissing(error) ? 'missing' : 'error', error: message };

@@ -1,6 +1,7 @@
 import type { ConversationEvent, Resource } from '@jp/core';
 import { schemeOf } from '@jp/attachments';
 import { canonicalFileUri } from './canonical-file-uri.ts';
+import { isDeclarationTable } from '../config/attachment-declaration.ts';
 
 /** One snapshot of a URI in the stored stream, and who put it there. */
 export interface SnapshotOrigin {
@@ -144,7 +145,10 @@ export function declarationsEver(current: readonly string[], events: readonly Co
     if (event.type !== 'config_delta') continue;
     const attachments = (event as { delta: { conversation?: { attachments?: unknown } } }).delta.conversation?.attachments;
     if (!Array.isArray(attachments)) continue;
-    for (const declaration of attachments) if (typeof declaration === 'string') all.add(declaration);
+    for (const declaration of attachments) {
+      if (typeof declaration === 'string') all.add(declaration);
+      else if (isDeclarationTable(declaration)) all.add(declaration.url);
+    }
   }
   return [...all];
 }

@@ -23,6 +23,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { content, EXTENSIONS } from './tree-content.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -44,19 +45,7 @@ const tree = path.join(root, 'tree');
 const env = { ...process.env, HOME: root, XDG_CONFIG_HOME: path.join(root, '.config'), NO_COLOR: '1' };
 const gitEnv = { ...env, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@example.com' };
 
-const EXTENSIONS = ['ts', 'rs', 'py', 'md', 'json', 'go', 'txt', 'c', 'yaml'];
 
-/** Deterministic text of about `size` bytes, different for every file. */
-function content(index, size) {
-  const lines = [`// file ${index}`];
-  let length = lines[0].length + 1;
-  for (let line = 0; length < size; line++) {
-    const text = `const value_${index}_${line} = ${(index * 7919 + line * 104729) % 1_000_003}; // some ordinary source text`;
-    lines.push(text);
-    length += text.length + 1;
-  }
-  return `${lines.join('\n')}\n`;
-}
 
 function generate() {
   const size = Math.round((megabytes * 1024 * 1024) / files);

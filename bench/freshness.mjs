@@ -15,6 +15,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFile
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { content, EXTENSIONS } from './tree-content.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -33,19 +34,7 @@ const root = mkdtempSync(path.join(tmpdir(), 'jp-bench-fresh-'));
 const tree = path.join(root, 'tree');
 const env = { ...process.env, HOME: root, XDG_CONFIG_HOME: path.join(root, '.config'), NO_COLOR: '1' };
 
-const EXTENSIONS = ['ts', 'rs', 'py', 'md', 'json', 'go', 'txt', 'c', 'yaml'];
 
-/** Deterministic text of about `size` bytes, different for every file (as in attach-tree.mjs). */
-function content(index, size) {
-  const lines = [`// file ${index}`];
-  let length = lines[0].length + 1;
-  for (let line = 0; length < size; line++) {
-    const text = `const value_${index}_${line} = ${(index * 7919 + line * 104729) % 1_000_003}; // some ordinary source text`;
-    lines.push(text);
-    length += text.length + 1;
-  }
-  return `${lines.join('\n')}\n`;
-}
 
 /** attach-tree.mjs's tree, without git (the check never asks git). Returns the first file's path. */
 function generate() {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anthropicErrorResponse, anthropicStreamEvents, anthropicTextStream, createWireServer, sseResponse, type WireServer } from '@jp/test-server';
 import { FIXTURE_HOSTILE_TEXT } from '../../../packages/attachments/src/mcp/__fixtures__/fixture-server.mjs';
 import { JP_BIN, makeSandbox, readEvents, runJp } from './helpers/run-jp.ts';
+import { PTY_LAUNCHER } from './helpers/pty.ts';
 
 // Text jp does not control — answers, reasoning, titles, file names, what tools and MCP servers
 // say — printed to a REAL terminal: the built binary runs under `script` (util-linux), which gives
@@ -160,18 +161,7 @@ const hostileStream = () =>
 beforeAll(async () => {
   server = await createWireServer();
   mkdirSync(ws, { recursive: true });
-  writeFileSync(
-    launcher,
-    [
-      "import { spawnSync } from 'node:child_process';",
-      "import { openSync, readFileSync } from 'node:fs';",
-      "const { bin, args, stdout } = JSON.parse(readFileSync(process.argv[2], 'utf8'));",
-      "const out = stdout === undefined ? 'inherit' : openSync(stdout, 'w');",
-      "const run = spawnSync(process.execPath, [bin, ...args], { stdio: ['inherit', out, 'inherit'] });",
-      'process.exit(run.status ?? 1);',
-      '',
-    ].join('\n'),
-  );
+  writeFileSync(launcher, PTY_LAUNCHER);
   expect((await runJp(['init'], { cwd: ws, env })).code).toBe(0);
   writeFileSync(path.join(ws, EVIL_FILE), 'a file with a hostile name\n');
   writeFileSync(

@@ -9,7 +9,8 @@ export interface PtyResult {
   terminal: string;
 }
 
-const LAUNCHER = [
+/** A tiny launcher: jp's arguments arrive in a JSON file, so no shell quoting touches them. */
+export const PTY_LAUNCHER = [
   "import { spawnSync } from 'node:child_process';",
   "import { openSync, readFileSync } from 'node:fs';",
   "const { bin, args, stdout } = JSON.parse(readFileSync(process.argv[2], 'utf8'));",
@@ -33,7 +34,7 @@ export function runOnPty(
   options: { cwd: string; env: NodeJS.ProcessEnv; columns?: number; stdoutFile?: string; timeoutMs?: number },
 ): Promise<PtyResult> {
   const launcher = path.join(root, 'pty-launch.mjs');
-  writeFileSync(launcher, LAUNCHER);
+  writeFileSync(launcher, PTY_LAUNCHER);
   const spec = path.join(root, `pty-run-${++runs}.json`);
   writeFileSync(spec, JSON.stringify({ bin: JP_BIN, args, stdout: options.stdoutFile }));
   const command = `stty cols ${options.columns ?? 400} rows 50 && '${process.execPath}' '${launcher}' '${spec}'`;

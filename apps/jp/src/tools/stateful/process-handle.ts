@@ -2,6 +2,7 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { ContentBlock } from '@jp/core';
 import { killProcessGroup, trackProcessGroup } from '@jp/attachments';
 import type { HandleReply, HandleStatus, SpawnHandle, SpawnOptions, StatefulHandle } from './handle.ts';
+import { startToolProcess } from './start-tool-process.ts';
 import { HandleInputError } from './handle-input-error.ts';
 
 /**
@@ -63,18 +64,7 @@ class OutputBuffer {
  * as JSON in `JP_TOOL_ARGUMENTS` (stdin belongs to `apply`).
  */
 export const spawnProcessHandle: SpawnHandle = async (id, options) => {
-  const { spawn } = process.getBuiltinModule('node:child_process');
-  const child = spawn(options.command, options.args, {
-    cwd: options.cwd,
-    env: { ...options.env, JP_TOOL_ARGUMENTS: JSON.stringify(options.arguments) },
-    shell: false,
-    detached: true,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('spawn', resolve);
-    child.once('error', reject);
-  });
+  const child = await startToolProcess(options.command, options.args, options.cwd, { ...options.env, JP_TOOL_ARGUMENTS: JSON.stringify(options.arguments) });
   return new ProcessHandle(id, child, options);
 };
 

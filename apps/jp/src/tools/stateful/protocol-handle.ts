@@ -3,6 +3,7 @@ import type { ContentBlock, InputRequest } from '@jp/core';
 import { stderrTail } from '@jp/attachments';
 import { canonicalFileUri } from '../../resolution/canonical-file-uri.ts';
 import type { HandleReply, HandleStatus, SpawnHandle, SpawnOptions, StatefulHandle } from './handle.ts';
+import { startToolProcess } from './start-tool-process.ts';
 import { NdjsonLines } from './ndjson-lines.ts';
 import { parseProtocolLine } from './protocol-response.ts';
 import { checkAnswer } from './check-answer.ts';
@@ -345,19 +346,7 @@ class ProtocolHandle implements StatefulHandle {
  * `{"action":"spawn","arguments":…}`. Rejects when the program cannot be started (ENOENT, EACCES).
  */
 export const spawnProtocolHandle: SpawnHandle = async (id, options) => {
-  // Loaded when a stateful tool starts, not with the query command (`child_process` brings `net` along).
-  const { spawn } = process.getBuiltinModule('node:child_process');
-  const child = spawn(options.command, options.args, {
-    cwd: options.cwd,
-    env: options.env,
-    shell: false,
-    detached: true,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('spawn', resolve);
-    child.once('error', reject);
-  });
+  const child = await startToolProcess(options.command, options.args, options.cwd, options.env);
   const handle = new ProtocolHandle(id, child, options);
   await handle.start(options.arguments);
   return handle;

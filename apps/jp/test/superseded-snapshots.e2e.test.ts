@@ -60,6 +60,30 @@ describe('superseded snapshots through the binary', () => {
     const longer = await ctx.explain('three', { offset: 301, config: ['conversation.history.cache_ttl_secs=3600'] });
     expect(longer).not.toContain('[superseded:');
   });
+
+  it('omit-when-cheaper: stubs while warm only when the stale copy outweighs the history that would be rewritten', async () => {
+    const cheaper = ['-c', 'conversation.history.superseded=omit-when-cheaper'];
+    // In ctx the newer copy (turn 1) lies after the stale one: stubbing would rewrite more than it saves.
+    expect(await ctx.explain('three', { config: ['conversation.history.superseded=omit-when-cheaper'] })).not.toContain('[superseded:');
+    // Re-attached right after turn 0, only a short answer follows the stale copy: stubbed while warm.
+    const { root, env } = makeSandbox('jp-superseded-cheaper-');
+    const ws = path.join(root, 'project');
+    mkdirSync(ws, { recursive: true });
+    writeFileSync(path.join(ws, 'big.txt'), LINES);
+    const jp = (args: string[]) => runJp(args, { cwd: ws, env });
+    expect((await jp(['init'])).code).toBe(0);
+    expect((await jp(['query', '--new', '-m', 'echo', '--attach', 'big.txt', 'one'])).code).toBe(0);
+    appendFileSync(path.join(ws, 'big.txt'), 'an edit\n');
+    const explain = async (config: string[]) => {
+      const result = await jp([...config, 'query', '--explain', '-m', 'anthropic/claude-test', '--attach', 'big.txt', 'two']);
+      expect(result.code, result.stderr).toBe(0);
+      return JSON.stringify(JSON.parse(result.stdout).request);
+    };
+    const warm = await explain(cheaper);
+    expect(warm).toContain(stubOf(`file://${ws}/big.txt`, 1));
+    expect(copiesOf(warm, 'line 57 of a file')).toBe(1);
+    expect(await explain(['-c', 'conversation.history.superseded=omit-when-cold'])).not.toContain('[superseded:');
+  });
 });
 
 describe('a stub, once sent, stays', () => {

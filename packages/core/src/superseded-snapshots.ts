@@ -1,10 +1,11 @@
 import type { ContentBlock } from './content-block.ts';
 import type { ChatRequestEvent, ConversationEvent, ToolCallResponseEvent } from './conversation-event.ts';
 import type { Resource, TextResource } from './resource.ts';
+import { placeSnapshots, warmStubsWorthIt } from './warm-stub-savings.ts';
 
 /** `conversation.history.superseded` (RFD 020). */
-export type SupersededPolicy = 'keep' | 'omit' | 'omit-when-cold';
-export const SUPERSEDED_POLICIES: readonly SupersededPolicy[] = ['keep', 'omit', 'omit-when-cold'];
+export type SupersededPolicy = 'keep' | 'omit' | 'omit-when-cold' | 'omit-when-cheaper';
+export const SUPERSEDED_POLICIES: readonly SupersededPolicy[] = ['keep', 'omit', 'omit-when-cold', 'omit-when-cheaper'];
 
 /** A decision recorded in a turn's request: the snapshots of `uri` delivered in turn `turn` are sent as a stub from then on. */
 export interface SupersededMark {
@@ -79,14 +80,20 @@ export function cacheIsCold(options: Pick<SupersededOptions, 'now' | 'lastReques
  * The snapshots this request starts stubbing, to be recorded in its `chat_request.superseded`.
  * `events` is the stream with the new turn's opening. `keep` stubs nothing new; `omit` every
  * snapshot with a newer one; `omit-when-cold` the same, but only when the cache is cold anyway —
- * stubbing changes the prefix from the first stub on, which a warm cache would pay for. Marks
- * already recorded are not repeated: they hold for every later request whatever the policy.
+ * stubbing changes the prefix from the first stub on, which a warm cache would pay for;
+ * `omit-when-cheaper` like `omit-when-cold`, and while warm too where the reads saved outweigh the
+ * rewrite (`warmStubsWorthIt`), assuming the conversation goes on for as many turns as it has had.
+ * Marks already recorded are not repeated: they hold for every later request whatever the policy.
  */
 export function decideSuperseded(events: readonly ConversationEvent[], options: SupersededOptions): SupersededMark[] {
   if (options.policy === 'keep') return [];
-  if (options.policy === 'omit-when-cold' && !cacheIsCold(options)) return [];
+  const warm = !cacheIsCold(options);
+  if (options.policy === 'omit-when-cold' && warm) return [];
   const recorded = new Set(recordedSuperseded(events).map((mark) => key(mark.turn, mark.uri)));
-  return supersededCandidates(events).filter((mark) => !recorded.has(key(mark.turn, mark.uri)));
+  const fresh = supersededCandidates(events).filter((mark) => !recorded.has(key(mark.turn, mark.uri)));
+  if (options.policy !== 'omit-when-cheaper' || !warm || fresh.length === 0) return fresh;
+  const turnsSoFar = events.filter((event) => event.type === 'turn_start').length - 1;
+  return warmStubsWorthIt(placeSnapshots(stubSuperseded(events)), fresh, Math.max(1, turnsSoFar)) ? fresh : [];
 }
 
 /** The newest timestamp of the stream, in milliseconds; undefined when it has none that parses. */

@@ -154,9 +154,11 @@ export const ConfigSchema = z.strictObject({
         .strictObject({
           /**
            * keep: always sent in full; omit: sent as a one-line stub; omit-when-cold: a stub only
-           * when the provider's prompt cache has expired anyway (no request within cache_ttl_secs).
+           * when the provider's prompt cache has expired anyway (no request within cache_ttl_secs);
+           * omit-when-cheaper: that, and while the cache is warm where the reads saved are estimated
+           * to outweigh the cache rewrite.
            */
-          superseded: z.enum(['keep', 'omit', 'omit-when-cold']).default('omit-when-cold'),
+          superseded: z.enum(['keep', 'omit', 'omit-when-cold', 'omit-when-cheaper']).default('omit-when-cold'),
           /** The prompt-cache lifetime jp assumes; unset: the provider's (see supersededTtlSecs). */
           cache_ttl_secs: z.number().positive().max(MAX_TIMEOUT_SECS).optional(),
         })

@@ -11,6 +11,8 @@ export interface McpServeOptions {
  */
 export async function mcpServe(globals: GlobalOptions, options: McpServeOptions): Promise<void> {
   const workspace = findWorkspace(process.cwd(), globals.workspace);
+  // Typed at a terminal, the command would look hung: say what it is waiting for (stderr, not the protocol's stdout).
+  if (process.stdin.isTTY) process.stderr.write('jp: serving this workspace over MCP on stdin/stdout for an MCP client; Ctrl-D ends it\n');
   const { serveConversations } = await import('../mcp-serve/serve-conversations.ts');
   await serveConversations({ root: workspace.root, jpDir: workspace.jpDir, poll: options.poll === true });
 }

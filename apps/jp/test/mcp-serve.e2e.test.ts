@@ -168,6 +168,27 @@ describe('jp mcp serve', () => {
     }
   }, 60_000);
 
+  it('reads a conversation while other processes append turns to it', async () => {
+    const client = await connect();
+    const busy = await jp(['q', '-n', '-m', 'echo', '--title', 'busy', 'turn 0']);
+    const id = /new conversation (\S+)/.exec(busy.stderr)![1]!;
+    let writing = true;
+    const writer = (async () => {
+      for (let turn = 1; turn <= 4; turn++) expect((await jp(['q', '--id', id, '-m', 'echo', `turn ${turn}`])).code).toBe(0);
+      writing = false;
+    })();
+    let reads = 0;
+    while (writing) {
+      const text = (await read(client, `jp://conversation/${id}`)).text!;
+      expect(text).toContain('turn 0');
+      reads++;
+    }
+    await writer;
+    expect(reads).toBeGreaterThan(3);
+    const text = (await read(client, `jp://conversation/${id}`)).text!;
+    for (let turn = 0; turn <= 4; turn++) expect(text).toContain(`**User**\n\nturn ${turn}`);
+  }, 60_000);
+
   it('serves the others when one conversation is damaged', async () => {
     const client = await connect();
     const damaged = await jp(['q', '-n', '-m', 'echo', '--title', 'to be damaged', 'x']);

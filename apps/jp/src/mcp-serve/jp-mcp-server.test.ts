@@ -78,6 +78,8 @@ describe('the jp MCP server', () => {
     const { root, first, second } = await workspace();
     const { client } = await connect(root);
     await expect(client.readResource({ uri: 'jp://conversation/nope' })).rejects.toThrow(/no conversation nope/);
+    await expect(client.readResource({ uri: 'jp://conversation/%E0%A4%A' })).rejects.toThrow(/no conversation %E0%A4%A/);
+    await expect(client.readResource({ uri: 'jp://conversation/..%2Fblobs' })).rejects.toThrow(/no conversation \.\.\/blobs/);
     await expect(client.readResource({ uri: `jp://conversation/${first}/turn/2` })).rejects.toThrow(/has turns 0 to 1; there is no turn "2"/);
     await expect(client.readResource({ uri: `jp://conversation/${first}/resource/${'0'.repeat(64)}` })).rejects.toThrow(/holds no snapshot/);
     appendFileSync(path.join(root, '.jp', 'conversations', second, 'events.jsonl'), 'not json\n{"type":"turn_start","timestamp":"x"}\n');

@@ -29,7 +29,13 @@ type Contents = { uri: string; mimeType?: string; text: string } | ReturnType<ty
 
 function variable(variables: Variables, name: string): string {
   const value = variables[name];
-  return decodeURIComponent(Array.isArray(value) ? (value[0] ?? '') : (value ?? ''));
+  const raw = Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    // A malformed escape names nothing: left as it is, it matches no conversation.
+    return raw;
+  }
 }
 
 /** A failure of one read as the client sees it; no absolute path in it (store messages name files relative to the workspace). */

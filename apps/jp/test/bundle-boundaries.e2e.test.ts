@@ -35,7 +35,7 @@ function chunkDefining(name: string): string {
 }
 
 /** Markers of what must not load: zod's sources and the SDKs', as the bundler names them in its comments. */
-const HEAVY = [/node_modules\/\.pnpm\/zod@/, /@anthropic-ai\/sdk/, /node_modules\/\.pnpm\/openai@/, /@google\/genai/, /modelcontextprotocol\/sdk\/dist\/esm\/client/, /modelcontextprotocol\+client@/];
+const HEAVY = [/node_modules\/\.pnpm\/zod@/, /@anthropic-ai\/sdk/, /node_modules\/\.pnpm\/openai@/, /@google\/genai/, /modelcontextprotocol\/sdk\/dist\/esm\/client/, /modelcontextprotocol\+client@/, /modelcontextprotocol\+server@/];
 
 function heavyIn(chunks: readonly string[]): string[] {
   return chunks.flatMap((chunk) => {
@@ -62,6 +62,13 @@ describe('what the binary loads before it knows what it needs', () => {
     const chunks = [...new Set([chunkDefining('completeCommand'), ...kinds.map(chunkDefining)].flatMap(staticClosure))];
     expect(heavyIn(chunks)).toEqual([]);
     expect(chunks.filter((chunk) => /node_modules\/\.pnpm\/commander@/.test(readFileSync(path.join(dist, chunk), 'utf8')))).toEqual([]);
+  });
+
+  it('loads the MCP server SDK only inside `jp mcp serve`, once it has found its workspace', () => {
+    // `jp mcp ls|resources` use the client, never the server.
+    expect(heavyIn(staticClosure(chunkDefining('mcpLs'))).filter((hit) => hit.includes('server@'))).toEqual([]);
+    expect(heavyIn(staticClosure(chunkDefining('mcpServe')))).toEqual([]);
+    expect(heavyIn(staticClosure(chunkDefining('serveConversations'))).some((hit) => hit.includes('modelcontextprotocol\\+server@'))).toBe(true);
   });
 
   it('would see zod where it is: the query command loads it', () => {

@@ -156,7 +156,7 @@ export function buildProgram(): Command {
       await conversationPath(globals(cmd), id);
     });
 
-  const mcp = program.command('mcp').description('inspect the MCP servers configured as mcp.<server> (command, args, env, cwd)');
+  const mcp = program.command('mcp').description('inspect the MCP servers configured as mcp.<server> (command, args, env, cwd), or serve this workspace to MCP clients');
   mcp
     .command('ls')
     .description('list configured MCP servers: whether each starts, what it reports about itself, its capabilities')
@@ -171,6 +171,14 @@ export function buildProgram(): Command {
     .action(async (server: string, _opts, cmd: Command) => {
       const { mcpResources } = await import('../commands/mcp.ts');
       await mcpResources(globals(cmd), server);
+    });
+  mcp
+    .command('serve')
+    .description("serve this workspace's conversations to MCP clients over stdio (read-only): jp://conversation/{id}, …/turn/{n}, …/resource/{sha256}")
+    .option('--poll', 'notice new turns by polling every second instead of watching the files (for file systems without change events)')
+    .action(async (opts: { poll?: boolean }, cmd: Command) => {
+      const { mcpServe } = await import('../commands/mcp-serve.ts');
+      await mcpServe(globals(cmd), opts);
     });
 
   program

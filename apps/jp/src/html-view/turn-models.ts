@@ -26,7 +26,7 @@ export function turnModels(baseConfig: Layer, events: readonly ConversationEvent
   const models: Array<string | undefined> = [];
   for (const event of events) {
     if (event.type === 'turn_start') {
-      models.push(undefined);
+      models.push(own ?? files);
       continue;
     }
     if (event.type === 'config_delta') {
@@ -36,7 +36,7 @@ export function turnModels(baseConfig: Layer, events: readonly ConversationEvent
         files = modelIn(delta.delta) ?? files;
       } else own = modelIn(delta.delta) ?? own;
     }
-    if (models.length > 0) models[models.length - 1] = own ?? files ?? fallback;
+    if (models.length > 0) models[models.length - 1] = own ?? files;
   }
   return models.map((model) => model ?? fallback);
 }

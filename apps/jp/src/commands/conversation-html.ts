@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { JpError } from '@jp/core';
 import path from 'node:path';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { workspaceContext } from '../cli/command-context.ts';
@@ -54,11 +55,22 @@ export async function conversationShowHtml(globals: GlobalOptions, idArg: string
     return;
   }
   const file = path.resolve(cwd, options.output ?? `${id}.html`);
-  writeFileAtomic(file, html);
+  writePage(file, options.output ?? `${id}.html`, html);
   const shown = path.relative(cwd, file);
   if (output.json) output.data({ id, path: file });
   else output.line(shown !== '' && !shown.startsWith('..') && !path.isAbsolute(shown) ? shown : file);
   if (options.open) openInBrowser(file, (note) => output.note(note));
+}
+
+/** Writes the page atomically: a reader never sees half a page, and a failed write leaves no file. */
+function writePage(file: string, given: string, html: string): void {
+  try {
+    writeFileAtomic(file, html);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : (code ?? (error as Error).message);
+    throw new JpError(`cannot write ${given}: ${why}; pass -o with a file in a directory you can write to`, { code: 'write_failed', cause: error });
+  }
 }
 
 /**

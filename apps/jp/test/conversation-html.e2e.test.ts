@@ -100,6 +100,19 @@ describe('jp conversation show --html (the command)', () => {
     expect(temporaryFiles(path.join(ws, 'out'))).toEqual([]);
   });
 
+  it('estimates the cost from the default price of the model, or from the configured one', async () => {
+    const page = async (args: string[] = []) => {
+      const result = await runJp([...args, 'conversation', 'show', SMALL, '--html', '-o', '-'], { cwd: ws, env: sandbox.env });
+      expect(result.code, result.stderr).toBe(0);
+      return /<dt>estimated cost<\/dt><dd>([^<]*)<\/dd>/.exec(result.stdout)![1];
+    };
+    // Sonnet 4.5: 22 500 uncached × $3 + 13 000 written × $3.75 + 23 000 read × $0.30 + 3 400 out × $15, per million.
+    expect(await page()).toBe('about $0.1741'); // $0.17415
+    // $1 per million for every kind: 61 900 tokens.
+    const prices = ['input', 'output', 'cache_read', 'cache_write'].flatMap((key) => ['-c', `providers.anthropic.prices.claude-sonnet-4-5.${key}=1`]);
+    expect(await page(prices)).toBe('about $0.0619');
+  });
+
   it('takes -o and --open only with --html', async () => {
     expectOneLineError(await runJp(['conversation', 'show', SMALL, '-o', 'x.html'], { cwd: ws, env: sandbox.env }), 2, /-o\/--output goes with --html/);
     expectOneLineError(await runJp(['conversation', 'show', SMALL, '--open'], { cwd: ws, env: sandbox.env }), 2, /--open goes with --html/);

@@ -82,7 +82,7 @@ export function openInBrowser(file: string, note: (message: string) => void, env
   let command: string;
   let args: string[];
   if (platform === 'darwin') [command, args] = ['open', [file]];
-  else if (platform === 'win32') [command, args] = ['cmd', ['/c', 'start', '""', file]];
+  else if (platform === 'win32') [command, args] = ['cmd', ['/c', 'start', '', file]];
   else {
     if (!env.DISPLAY && !env.WAYLAND_DISPLAY) {
       note(`jp: not opening ${file}: no display (DISPLAY and WAYLAND_DISPLAY are unset); open it in a browser yourself`);

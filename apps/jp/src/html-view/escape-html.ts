@@ -6,6 +6,5 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
  * untrusted text gets no say in what the page shows beyond its characters.
  */
 export function escapeHtml(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
 }

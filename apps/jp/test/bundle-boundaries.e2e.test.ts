@@ -76,3 +76,23 @@ describe('what the binary loads before it knows what it needs', () => {
     expect(heavyIn(chunks).some((hit) => hit.includes('zod@'))).toBe(true);
   });
 });
+
+describe('what `jp conversation show --html` loads, and when', () => {
+  /** The page renderer's own markers: markdown-it and the renderer. */
+  const HTML_VIEW = [/node_modules\/\.pnpm\/markdown-it@/, /function renderConversationHtml\(/];
+  const htmlViewIn = (chunks: readonly string[]) =>
+    chunks.flatMap((chunk) => {
+      const text = readFileSync(path.join(dist, chunk), 'utf8');
+      return HTML_VIEW.filter((pattern) => pattern.test(text)).map((pattern) => `${chunk}: ${pattern.source}`);
+    });
+
+  it('loads neither the Markdown renderer nor the page renderer at start-up, nor for a plain `conversation show`', () => {
+    expect(htmlViewIn(staticClosure(chunkDefining('buildProgram')))).toEqual([]);
+    expect(htmlViewIn(staticClosure(chunkDefining('conversationShow')))).toEqual([]);
+    expect(htmlViewIn(staticClosure(chunkDefining('conversationShowHtml')))).toEqual([]);
+  });
+
+  it('would see them where they are: the chunk of the renderer holds markdown-it', () => {
+    expect(htmlViewIn(staticClosure(chunkDefining('renderConversationHtml')))).toHaveLength(2);
+  });
+});

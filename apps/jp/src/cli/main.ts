@@ -114,9 +114,12 @@ export function buildProgram(): Command {
     .command('show')
     .description('print a conversation: its turns and the resources of each')
     .argument('[id]', 'conversation (default: the active one)')
-    .action(async (id: string | undefined, _opts, cmd: Command) => {
+    .option('--html', 'write the conversation as one self-contained HTML page (tokens and cache per turn) and print its path')
+    .option('-o, --output <file>', 'with --html: where to write the page (default: <id>.html here; - for stdout)')
+    .option('--open', 'with --html: open the page in the system browser')
+    .action(async (id: string | undefined, opts: { html?: boolean; output?: string; open?: boolean }, cmd: Command) => {
       const { conversationShow } = await import('../commands/conversation.ts');
-      await conversationShow(globals(cmd), id);
+      await conversationShow(globals(cmd), id, opts);
     });
   conversation
     .command('use')

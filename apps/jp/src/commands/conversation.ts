@@ -11,7 +11,22 @@ import { selectConversation } from '../conversation/select-conversation.ts';
 
 const HINT = 'pass an id; `jp conversation ls` lists them';
 
-export async function conversationShow(globals: GlobalOptions, idArg: string | undefined): Promise<void> {
+export interface ShowOptions {
+  html?: boolean | undefined;
+  output?: string | undefined;
+  open?: boolean | undefined;
+}
+
+export async function conversationShow(globals: GlobalOptions, idArg: string | undefined, options: ShowOptions = {}): Promise<void> {
+  if (!options.html && (options.output !== undefined || options.open)) {
+    throw new UsageError(`${options.output !== undefined ? '-o/--output' : '--open'} goes with --html: \`jp conversation show --html${options.output !== undefined ? ' -o FILE' : ' --open'}\``, { code: 'usage_error' });
+  }
+  if (options.html) {
+    // The page's renderer, its Markdown parser and the config schema load only here.
+    const { conversationShowHtml } = await import('./conversation-html.ts');
+    await conversationShowHtml(globals, idArg, HINT, options);
+    return;
+  }
   const { store, output } = workspaceContext(globals);
   const id = selectConversation(store, idArg, HINT);
   const metadata = store.metadata(id);

@@ -22,6 +22,17 @@ function timeoutSecs(min: 'positive' | 'zero') {
   return number.max(MAX_TIMEOUT_SECS, `at most ${MAX_TIMEOUT_SECS} seconds (about 24 days), the longest timer jp can set`);
 }
 
+/**
+ * A model's prices in US dollars per million tokens (`jp conversation show --html` estimates cost
+ * from them). Cache reads and writes cost what input does unless given.
+ */
+const ModelPriceSchema = z.strictObject({
+  input: z.number().min(0),
+  output: z.number().min(0),
+  cache_read: z.number().min(0).optional(),
+  cache_write: z.number().min(0).optional(),
+});
+
 const ProviderConfigSchema = z.strictObject({
   /** Endpoint, in the SDK's own convention (OpenAI-compatible ones include /v1). */
   base_url: z.string().url().optional(),
@@ -29,6 +40,8 @@ const ProviderConfigSchema = z.strictObject({
   api_key_env: EnvNameSchema.optional(),
   /** Prompt-cache lifetime where the vendor offers a choice (Anthropic: 5m, its default, or 1h). */
   cache_ttl: z.enum(['5m', '1h']).optional(),
+  /** Prices by model id (without the provider), over jp's defaults (RFD 022). */
+  prices: z.record(z.string().min(1), ModelPriceSchema).optional(),
 });
 
 const McpServerConfigSchema = z.strictObject({

@@ -69,4 +69,24 @@ describe('blob store', () => {
     );
     expect(existsSync(blobs.path(sha256))).toBe(true);
   });
+
+  it('reads at most a prefix of a blob: whole and verified when it fits, the first bytes of a longer one, loose or packed', async () => {
+    const blobs = store();
+    const short = payload('short');
+    const long = payload('0123456789'.repeat(10));
+    await blobs.putAll(new Map([...short.map, ...long.map]));
+    expect(blobs.readPrefix(short.sha256, 64, 'test')).toEqual({ bytes: Buffer.from('short'), complete: true });
+    expect(Buffer.from(blobs.readPrefix(long.sha256, 15, 'test')!.bytes).toString()).toBe('012345678901234');
+    expect(blobs.readPrefix(long.sha256, 15, 'test')!.complete).toBe(false);
+    expect(blobs.readPrefix(sha256Of(new Uint8Array([1])), 15, 'test')).toBeUndefined();
+    // Packed (from PACK_FROM blobs on, one store writes a pack).
+    const packedBlobs = store();
+    const many = Array.from({ length: 20 }, (_, i) => payload(`packed blob ${i} `.repeat(5)));
+    await packedBlobs.putAll(new Map(many.flatMap((p) => [...p.map])));
+    expect(readdirSync(packedBlobs.packsDir).length).toBeGreaterThan(0);
+    expect(Buffer.from(packedBlobs.readPrefix(many[3]!.sha256, 10, 'test')!.bytes).toString()).toBe('packed blo');
+    // A damaged blob that fits is an error, as with read.
+    writeFileSync(blobs.path(short.sha256), 'shorT');
+    expect(() => blobs.readPrefix(short.sha256, 64, 'test')).toThrow(/damaged/);
+  });
 });

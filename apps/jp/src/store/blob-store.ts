@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import { JpError } from '@jp/core';
@@ -214,6 +214,31 @@ export class BlobStore {
     return bytes;
   }
 
+  /**
+   * At most `maxBytes` of a blob, for showing a part of it; `undefined` when it is missing. A blob
+   * that fits is read whole and verified like `read`; of a longer one only the first `maxBytes`
+   * are read, which cannot be checked against the digest (`complete: false` says so).
+   */
+  readPrefix(sha256: string, maxBytes: number, what: string): { bytes: Uint8Array; complete: boolean } | undefined {
+    const packed = this.packIndex().get(sha256);
+    const size = packed?.size ?? this.looseSize(sha256);
+    if (size === undefined || size <= maxBytes) {
+      const bytes = this.read(sha256, what);
+      return bytes === undefined ? undefined : { bytes, complete: true };
+    }
+    if (packed !== undefined) return { bytes: readPacked(path.join(this.packsDir, packed.pack), { ...packed, size: maxBytes }), complete: false };
+    return { bytes: readStart(this.path(sha256), maxBytes), complete: false };
+  }
+
+  private looseSize(sha256: string): number | undefined {
+    try {
+      return statSync(this.path(sha256)).size;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
   private readLoose(sha256: string): Buffer | undefined {
     try {
       return readFileSync(this.path(sha256));
@@ -238,6 +263,23 @@ export class BlobStore {
       this.reloadPacks();
       return this.readFromPack(sha256, false);
     }
+  }
+}
+
+/** The first `maxBytes` of a file (fewer when it is shorter). */
+function readStart(file: string, maxBytes: number): Buffer {
+  const fd = openSync(file, 'r');
+  try {
+    const bytes = Buffer.allocUnsafe(maxBytes);
+    let filled = 0;
+    while (filled < maxBytes) {
+      const read = readSync(fd, bytes, filled, maxBytes - filled, filled);
+      if (read === 0) break;
+      filled += read;
+    }
+    return bytes.subarray(0, filled);
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -138,6 +138,16 @@ export class ConversationStore {
     return readEventsFile(this.file(id, 'events.jsonl'), { displayName: this.displayPath(id, 'events.jsonl'), content, conversation: id });
   }
 
+  /**
+   * Every event, resources referring to their content (`ref`), without reading a blob: for a
+   * reader that reads only what it shows (`jp conversation show --html`). `formatted` texts, stored
+   * as blobs, are left out.
+   */
+  async eventsWithoutContent(id: string): Promise<LoadedEvents> {
+    const { readEventsFile } = await import('./events-file.ts');
+    return readEventsFile(this.file(id, 'events.jsonl'), { displayName: this.displayPath(id, 'events.jsonl'), conversation: id });
+  }
+
   /** The configuration events and a summary of every resource snapshot, without reading a blob. */
   async scan(id: string): Promise<ScannedEvents> {
     const { scanEventsFile } = await import('./scan-events-file.ts');

@@ -1,0 +1,56 @@
+import type { ConversationEvent } from '@jp/core';
+import { describe, expect, it } from 'vitest';
+import { FakeContent } from './__fixtures__/page-fixture.ts';
+import { renderEvent, type EventContext } from './render-event.ts';
+
+const context = (content = new FakeContent()): EventContext => ({
+  reader: content,
+  nextStatus: () => ({ kind: 'new', sha256: 'ab'.repeat(32), size: 3 }),
+  toolNames: new Map(),
+});
+
+describe('renderEvent', () => {
+  it('escapes the query and renders the answer from Markdown without raw HTML', () => {
+    const ctx = context();
+    expect(renderEvent({ type: 'chat_request', timestamp: 't', content: 'why <b>?', resources: [] }, ctx)).toContain('<pre class="text">why &lt;b&gt;?</pre>');
+    const answer = renderEvent({ type: 'chat_response', timestamp: 't', message: '# Title\n<script>document.title="pwned"</script>' } as ConversationEvent, ctx);
+    expect(answer).toContain('<h1>Title</h1>');
+    expect(answer).not.toContain('<script');
+  });
+
+  it('shows tool calls with their arguments, and results by block type (RFD 058)', () => {
+    const ctx = context();
+    const call = renderEvent({ type: 'tool_call_request', timestamp: 't', id: 'c1', name: 'grep<x>', arguments: { pattern: '<a>' } }, ctx);
+    expect(call).toContain('<code>grep&lt;x&gt;</code>');
+    expect(call).toContain('&quot;pattern&quot;: &quot;&lt;a&gt;&quot;');
+    const result = renderEvent(
+      {
+        type: 'tool_call_response',
+        timestamp: 't',
+        id: 'c1',
+        isError: true,
+        _meta: { 'computer.jp/status': 'running' },
+        content: [
+          { type: 'text', text: 'found <it>' },
+          { type: 'resource', resource: { uri: 'file:///w/r.txt', text: 'abc' } },
+          { type: 'question', question: { id: 'q', text: 'Continue?', schema: { type: 'boolean' } } },
+        ],
+      },
+      ctx,
+    );
+    expect(result).toContain('Result of <code>grep&lt;x&gt;</code>');
+    expect(result).toContain('>error<');
+    expect(result).toContain('>running<');
+    expect(result).toContain('found &lt;it&gt;');
+    expect(result).toContain('file:///w/r.txt');
+    expect(result).toContain('<strong>question</strong> Continue?');
+  });
+
+  it('shows reasoning folded, structured answers as JSON, config changes and unknown events', () => {
+    const ctx = context();
+    expect(renderEvent({ type: 'chat_response', timestamp: 't', reasoning: 'hmm <x>' } as ConversationEvent, ctx)).toContain('<details class="reasoning">');
+    expect(renderEvent({ type: 'chat_response', timestamp: 't', structured: { a: 1 } } as ConversationEvent, ctx)).toContain('&quot;a&quot;: 1');
+    expect(renderEvent({ type: 'config_delta', timestamp: 't', source: 'files', delta: {}, removed: [['assistant', 'model']] }, ctx)).toContain('removed assistant.model');
+    expect(renderEvent({ type: 'future<thing>', timestamp: 't' }, ctx)).toContain('(future&lt;thing&gt; event)');
+  });
+});

@@ -1,0 +1,88 @@
+import type {
+  ChatRequestEvent,
+  ChatResponseEvent,
+  ConfigDeltaEvent,
+  ContentBlock,
+  ConversationEvent,
+  ToolCallRequestEvent,
+  ToolCallResponseEvent,
+} from '@jp/core';
+import type { ContentReader } from './content-reader.ts';
+import { escapeHtml } from './escape-html.ts';
+import { renderMarkdown } from './render-markdown.ts';
+import { renderResource } from './render-resource.ts';
+import type { SnapshotStatus } from './resource-status.ts';
+
+/** What rendering one event needs besides the event. */
+export interface EventContext {
+  reader: ContentReader;
+  /** The status of the next snapshot, in stream order (`snapshotStatuses`). */
+  nextStatus: () => SnapshotStatus;
+  /** Tool names by call id, for naming results. */
+  toolNames: Map<string, string>;
+}
+
+const json = (value: unknown) => `<pre class="json">${escapeHtml(JSON.stringify(value, null, 2) ?? 'null')}</pre>`;
+
+/** A tool result's block, by type (RFD 058): text folded, a resource like an attachment, a question as asked. */
+function renderBlock(block: ContentBlock, ctx: EventContext): string {
+  switch (block.type) {
+    case 'text':
+      return `<details class="block"><summary>text, ${block.text.length.toLocaleString('en-US')} characters</summary><pre>${escapeHtml(block.text)}</pre></details>`;
+    case 'resource':
+      return renderResource(block.resource, ctx.nextStatus(), ctx.reader);
+    case 'question':
+      return `<div class="block question"><p><strong>question</strong> ${escapeHtml(block.question.text)}</p>${json(block.question.schema)}</div>`;
+    default:
+      return `<div class="block">${json(block)}</div>`;
+  }
+}
+
+/** One event as HTML; every piece of model, tool or user text escaped (answers through the Markdown renderer, raw HTML off). */
+export function renderEvent(event: ConversationEvent, ctx: EventContext): string {
+  switch (event.type) {
+    case 'turn_start':
+      return '';
+    case 'chat_request': {
+      const request = event as ChatRequestEvent;
+      const parts = [`<div class="query"><h3>Query</h3><pre class="text">${escapeHtml(request.content)}</pre></div>`];
+      for (const notice of request.notices ?? []) parts.push(`<p class="notice">notice: ${escapeHtml(notice.text)}</p>`);
+      if (request.resources.length > 0) {
+        parts.push(`<div class="resources"><h3>Resources (${request.resources.length})</h3>`);
+        for (const resource of request.resources) parts.push(renderResource(resource, ctx.nextStatus(), ctx.reader));
+        parts.push('</div>');
+      }
+      for (const mark of request.superseded ?? []) parts.push(`<p class="dim">from here on, the snapshot of ${escapeHtml(mark.uri)} from turn ${mark.turn} is sent as a stub</p>`);
+      return parts.join('\n');
+    }
+    case 'chat_response': {
+      const response = event as ChatResponseEvent;
+      if ('message' in response && typeof response.message === 'string') return `<div class="answer"><h3>Answer</h3>${renderMarkdown(response.message)}</div>`;
+      if ('reasoning' in response && typeof response.reasoning === 'string') {
+        return `<details class="reasoning"><summary>reasoning</summary><pre>${escapeHtml(response.reasoning)}</pre></details>`;
+      }
+      return `<div class="answer"><h3>Answer (structured)</h3>${json(response.structured)}</div>`;
+    }
+    case 'tool_call_request': {
+      const call = event as ToolCallRequestEvent;
+      ctx.toolNames.set(call.id, call.name);
+      return `<div class="tool-call"><h3>Tool call <code>${escapeHtml(call.name)}</code> <small class="dim">${escapeHtml(call.id)}</small></h3>${json(call.arguments)}</div>`;
+    }
+    case 'tool_call_response': {
+      const result = event as ToolCallResponseEvent;
+      const name = ctx.toolNames.get(result.id) ?? result.id;
+      const status = result._meta?.['computer.jp/status'];
+      const tags = `${result.isError ? ' <span class="status error">error</span>' : ''}${typeof status === 'string' ? ` <span class="status">${escapeHtml(status)}</span>` : ''}`;
+      const blocks = result.content.map((block) => renderBlock(block, ctx)).join('\n');
+      return `<div class="tool-result${result.isError ? ' error' : ''}"><h3>Result of <code>${escapeHtml(name)}</code>${tags}</h3>${blocks}</div>`;
+    }
+    case 'config_delta': {
+      const delta = event as ConfigDeltaEvent;
+      const what = delta.source === 'files' ? 'config changed in .jp/config.toml' : 'config set';
+      const removed = (delta.removed ?? []).map((key) => key.join('.')).join(', ');
+      return `<p class="config dim">${what}: ${escapeHtml(JSON.stringify(delta.delta))}${removed ? ` (removed ${escapeHtml(removed)})` : ''}</p>`;
+    }
+    default:
+      return `<p class="dim">(${escapeHtml(event.type)} event)</p>`;
+  }
+}

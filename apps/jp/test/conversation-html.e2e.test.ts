@@ -1,0 +1,255 @@
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error -- a plain ES module shared with the benchmark, without types
+import { writeConversation } from '../../../bench/conversation-fixture.mjs';
+import { hasChromium, launchChromium, noChromium } from './helpers/chromium.ts';
+import { expectOneLineError, makeSandbox, runJp } from './helpers/run-jp.ts';
+
+/*
+ * `jp conversation show --html` through the built binary, and the page it writes in a real
+ * headless Chromium (RFD 022). The conversations are written the way the store writes them
+ * (bench/conversation-fixture.mjs), with usage numbers chosen so bar heights can be checked.
+ */
+
+// The page's globals, as the functions evaluated in the browser use them (the tests compile without the DOM library).
+interface PageElement {
+  textContent: string | null;
+  scrollIntoView(): void;
+  getBoundingClientRect(): { width: number; height: number };
+  checkVisibility(): boolean;
+}
+declare const document: { querySelectorAll(selector: string): ArrayLike<PageElement> };
+declare const window: Record<string, unknown>;
+declare function getComputedStyle(element: unknown): { fontFamily: string };
+
+const sandbox = makeSandbox('jp-html-');
+const ws = path.join(sandbox.root, 'ws');
+const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const SMALL = '0mx00000a-small';
+const BIG = '0mx00000b-large';
+
+const USAGE = [
+  { inputTokens: 12_000, cacheWriteTokens: 10_000, outputTokens: 400 },
+  { inputTokens: 14_000, cacheReadTokens: 10_000, cacheWriteTokens: 3_000, outputTokens: 900 },
+  { inputTokens: 2_500, outputTokens: 100 },
+  { inputTokens: 30_000, cacheReadTokens: 13_000, outputTokens: 2_000 },
+];
+const total = (u: Record<string, number | undefined>) => (u.inputTokens ?? 0) + (u.outputTokens ?? 0);
+const SCRIPT_ANSWER = 'Here you go:\n\n<script>document.title = "pwned"; window.pwned = 1;</script>\n\n<img src="x" onerror="window.pwned = 2">\n\n**done**';
+const binary = Buffer.alloc(5000, 7);
+
+beforeAll(() => {
+  mkdirSync(ws, { recursive: true });
+  writeConversation(ws, {
+    id: SMALL,
+    title: 'Where did the tokens go?',
+    baseConfig: { assistant: { model: 'anthropic/claude-sonnet-4-5' } },
+    turns: USAGE.map((usage, i) => ({
+      query: i === 0 ? 'Why is the build slow <really>?' : `follow-up ${i}`,
+      answer: i === 1 ? SCRIPT_ANSWER : `Answer ${i} with \`code\`.`,
+      usage,
+      resources:
+        i === 0
+          ? [
+              { uri: `file://${ws}/src/build.ts`, name: 'src/build.ts', mimeType: 'text/plain', content: 'export const slow = true;\n'.repeat(2000) },
+              { uri: `file://${ws}/logo.png`, name: 'logo.png', mimeType: 'image/png', content: PNG },
+              { uri: `file://${ws}/data.bin`, name: 'data.bin', mimeType: 'application/octet-stream', content: binary },
+            ]
+          : i === 2
+            ? [{ uri: `file://${ws}/src/build.ts`, name: 'src/build.ts', mimeType: 'text/plain', content: 'export const slow = false;\n' }]
+            : [],
+      tools: i === 3 ? [{ name: 'grep', arguments: { pattern: 'slow' }, result: 'src/build.ts:1: export const slow' }] : [],
+    })),
+  });
+  writeConversation(ws, {
+    id: BIG,
+    title: 'A thousand turns',
+    turns: Array.from({ length: 1000 }, (_, i) => ({
+      query: `question ${i}: what about part ${i}?`,
+      answer: `Part ${i} is fine. ${'Some explanation. '.repeat(10)}`,
+      usage: { inputTokens: 1000 + i * 10, cacheReadTokens: i * 8, outputTokens: 50 + (i % 7) * 10 },
+      resources: i % 10 === 0 ? [{ uri: `file://${ws}/part${i}.txt`, mimeType: 'text/plain', content: `part ${i}\n`.repeat(300) }] : [],
+    })),
+  });
+});
+
+afterAll(() => rmSync(sandbox.root, { recursive: true, force: true }));
+
+describe('jp conversation show --html (the command)', () => {
+  it('writes <id>.html in the current directory by default and prints its path', async () => {
+    const result = await runJp(['conversation', 'show', SMALL, '--html'], { cwd: ws, env: sandbox.env });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`${SMALL}.html\n`);
+    const html = readFileSync(path.join(ws, `${SMALL}.html`), 'utf8');
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain('Why is the build slow &lt;really&gt;?');
+  });
+
+  it('writes where -o says, and gives the path in JSON', async () => {
+    expectOneLineError(await runJp(['conversation', 'show', SMALL, '--html', '-o', 'out/page.html'], { cwd: ws, env: sandbox.env }), 1, /cannot write out\/page\.html: .*directory/);
+    mkdirSync(path.join(ws, 'out'), { recursive: true });
+    const ok = await runJp(['-F', 'json', 'conversation', 'show', SMALL, '--html', '-o', 'out/page.html'], { cwd: ws, env: sandbox.env });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout)).toEqual({ id: SMALL, path: path.join(ws, 'out', 'page.html') });
+    expect(existsSync(path.join(ws, 'out', 'page.html'))).toBe(true);
+    expect(temporaryFiles(path.join(ws, 'out'))).toEqual([]);
+  });
+
+  it('estimates the cost from the default price of the model, or from the configured one', async () => {
+    const page = async (args: string[] = []) => {
+      const result = await runJp([...args, 'conversation', 'show', SMALL, '--html', '-o', '-'], { cwd: ws, env: sandbox.env });
+      expect(result.code, result.stderr).toBe(0);
+      return /<dt>estimated cost<\/dt><dd>([^<]*)<\/dd>/.exec(result.stdout)![1];
+    };
+    // Sonnet 4.5: 22 500 uncached × $3 + 13 000 written × $3.75 + 23 000 read × $0.30 + 3 400 out × $15, per million.
+    expect(await page()).toBe('about $0.1741'); // $0.17415
+    // $1 per million for every kind: 61 900 tokens.
+    const prices = ['input', 'output', 'cache_read', 'cache_write'].flatMap((key) => ['-c', `providers.anthropic.prices.claude-sonnet-4-5.${key}=1`]);
+    expect(await page(prices)).toBe('about $0.0619');
+  });
+
+  it('takes -o and --open only with --html', async () => {
+    expectOneLineError(await runJp(['conversation', 'show', SMALL, '-o', 'x.html'], { cwd: ws, env: sandbox.env }), 2, /-o\/--output goes with --html/);
+    expectOneLineError(await runJp(['conversation', 'show', SMALL, '--open'], { cwd: ws, env: sandbox.env }), 2, /--open goes with --html/);
+  });
+
+  it('--open starts xdg-open with the file when there is a display, and says why not when there is none; neither fails', async () => {
+    const bin = path.join(sandbox.root, 'bin');
+    mkdirSync(bin, { recursive: true });
+    const log = path.join(sandbox.root, 'opened.txt');
+    writeFileSync(path.join(bin, 'xdg-open'), `#!/bin/sh\necho "$1" > ${log}\n`);
+    chmodSync(path.join(bin, 'xdg-open'), 0o755);
+    const env = { ...sandbox.env, PATH: `${bin}:${process.env.PATH}` };
+    const headless = await runJp(['conversation', 'show', SMALL, '--html', '--open'], { cwd: ws, env });
+    expect(headless.code).toBe(0);
+    expect(headless.stderr).toMatch(/^jp: not opening .*\.html: no display \(DISPLAY and WAYLAND_DISPLAY are unset\).*\n$/);
+    expect(existsSync(log)).toBe(false);
+    const shown = await runJp(['conversation', 'show', SMALL, '--html', '--open'], { cwd: ws, env: { ...env, DISPLAY: ':99' } });
+    expect(shown.code).toBe(0);
+    for (let i = 0; i < 50 && !existsSync(log); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(readFileSync(log, 'utf8').trim()).toBe(path.join(ws, `${SMALL}.html`));
+    const noOpener = await runJp(['conversation', 'show', SMALL, '--html', '--open'], { cwd: ws, env: { ...sandbox.env, PATH: '/nonexistent', DISPLAY: ':99' } });
+    expect(noOpener.code).toBe(0);
+  });
+
+  it('reads no blob it does not show: a missing binary blob is no error, a missing shown one is', async () => {
+    const copy = path.join(sandbox.root, 'ws-missing');
+    mkdirSync(copy, { recursive: true });
+    const written: Map<string, { uri: string; file: string }> = writeConversation(copy, {
+      id: SMALL,
+      turns: [{ query: 'q', answer: 'a', resources: [{ uri: 'file:///x/data.bin', mimeType: 'application/octet-stream', content: binary }, { uri: 'file:///x/a.txt', mimeType: 'text/plain', content: 'shown text' }] }],
+    });
+    const file = (uri: string) => [...written.values()].find((blob) => blob.uri === uri)!.file;
+    rmSync(file('file:///x/data.bin'));
+    const ok = await runJp(['conversation', 'show', SMALL, '--html'], { cwd: copy, env: sandbox.env });
+    expect(ok.code, ok.stderr).toBe(0);
+    rmSync(file('file:///x/a.txt'));
+    expectOneLineError(await runJp(['conversation', 'show', SMALL, '--html', '-o', 'again.html'], { cwd: copy, env: sandbox.env }), 1, /file:\/\/\/x\/a\.txt.*missing/);
+    expect(existsSync(path.join(copy, 'again.html'))).toBe(false);
+  });
+});
+
+const temporaryFiles = (dir: string): string[] => readdirSync(dir).filter((name) => name.endsWith('.tmp'));
+
+describe.skipIf(!hasChromium)(`the page in headless Chromium${noChromium}`, () => {
+  let browser: Browser;
+  let close: () => Promise<void>;
+  let page: Page;
+  const requests: string[] = [];
+  const violations: string[] = [];
+
+  beforeAll(async () => {
+    ({ browser, close } = await launchChromium());
+    for (const id of [SMALL, BIG]) {
+      const result = await runJp(['conversation', 'show', id, '--html'], { cwd: ws, env: sandbox.env });
+      expect(result.code, result.stderr).toBe(0);
+    }
+    page = await browser.newPage();
+    await page.setRequestInterception(true);
+    page.on('request', (request) => {
+      const url = request.url();
+      if (!url.startsWith('file://') && !url.startsWith('data:')) requests.push(url);
+      if (url.startsWith('file://') || url.startsWith('data:')) void request.continue();
+      else void request.abort();
+    });
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto(`file://${path.join(ws, `${SMALL}.html`)}`, { waitUntil: 'load' });
+  }, 60_000);
+
+  afterAll(async () => close?.());
+
+  it('draws one token bar per turn, each as tall as its stored usage in proportion', async () => {
+    const heights = await page.$$eval('svg.tokens g.bar', (bars) =>
+      bars.map((bar) => [...bar.querySelectorAll('rect')].reduce((sum, rect) => sum + rect.getBoundingClientRect().height, 0)),
+    );
+    expect(heights).toHaveLength(USAGE.length);
+    const scale = heights[0]! / total(USAGE[0]!);
+    heights.forEach((height, i) => expect(height / scale).toBeCloseTo(total(USAGE[i]!), -1));
+    const parts = await page.$$eval('svg.tokens g.bar[data-turn="1"] rect', (rects) => rects.map((rect) => [rect.getAttribute('class'), rect.getBoundingClientRect().height]));
+    // Turn 1: 1 000 uncached, 3 000 written, 10 000 read, 900 output.
+    expect(parts.map(([cls]) => cls)).toEqual(['u', 'w', 'r', 'o']);
+    expect((parts[2]![1] as number) / (parts[0]![1] as number)).toBeCloseTo(10, 1);
+    expect(await page.$$eval('svg.bytes g.bar', (bars) => bars.length)).toBe(USAGE.length);
+  });
+
+  it('shows the numbers of a bar on hover and on focus', async () => {
+    await page.hover('svg.tokens g.bar[data-turn="1"]');
+    expect(await page.$eval('#readout', (el) => el.textContent)).toBe('turn 1: 1,000 uncached input, 3,000 cache write, 10,000 cache read, 900 output tokens');
+    // An SVG element, so focused through the DOM (Tab reaches it too: it has tabindex="0").
+    await page.$eval('svg.tokens g.bar[data-turn="3"]', (bar) => (bar as unknown as { focus(): void }).focus());
+    expect(await page.$eval(':focus', (el) => el.getAttribute('data-turn'))).toBe('3');
+    expect(await page.$eval('#readout', (el) => el.textContent)).toContain('turn 3: 17,000 uncached input');
+  });
+
+  it('shows the text of a query and the URI of a resource', async () => {
+    const visible = async (text: string) =>
+      page.evaluate((wanted) => {
+        const all = Array.from(document.querySelectorAll('pre.text, code.uri'));
+        const el = all.find((node) => node.textContent === wanted);
+        if (!el) return false;
+        el.scrollIntoView();
+        const box = el.getBoundingClientRect();
+        return el.checkVisibility() && box.width > 0 && box.height > 0;
+      }, text);
+    expect(await visible('Why is the build slow <really>?')).toBe(true);
+    expect(await visible(`file://${ws}/src/build.ts`)).toBe(true);
+    expect(await page.$eval('img[alt="logo.png"]', (img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(1);
+  });
+
+  it('attempts no network request, and its CSP lets its own style and script run', async () => {
+    expect(requests).toEqual([]);
+    expect(violations).toEqual([]);
+    expect(await page.$eval('body', (body) => getComputedStyle(body).fontFamily)).toMatch(/system-ui/);
+  });
+
+  it('never runs a script from a model answer', async () => {
+    expect(await page.title()).toBe('Where did the tokens go? — jp');
+    expect(await page.evaluate(() => window.pwned)).toBeUndefined();
+    expect(await page.$eval('#turn-1 .answer', (el) => el.textContent)).toContain('<script>document.title = "pwned"');
+    expect(await page.$$eval('#turn-1 .answer script, #turn-1 .answer img', (els) => els.length)).toBe(0);
+  });
+
+  it('opens a 1 000-turn conversation within 3 s, and keeps a screenshot', async () => {
+    mkdirSync(artifacts, { recursive: true });
+    const small = path.join(artifacts, 'conversation-html-small.png');
+    await page.screenshot({ path: small as `${string}.png`, fullPage: true });
+    // The same tab (its request interception still on): the big page must not load anything either.
+    const started = performance.now();
+    await page.goto(`file://${path.join(ws, `${BIG}.html`)}`, { waitUntil: 'load' });
+    const elapsed = performance.now() - started;
+    expect(await page.$$eval('svg.tokens g.bar', (bars) => bars.length)).toBe(1000);
+    expect(await page.$$eval('section.turn', (sections) => sections.length)).toBe(1000);
+    expect(elapsed).toBeLessThan(3000);
+    expect(requests).toEqual([]);
+    const shot = path.join(artifacts, 'conversation-html.png');
+    await page.screenshot({ path: shot as `${string}.png` });
+    console.log(`the 1 000-turn page loaded in ${Math.round(elapsed)} ms; screenshots (not compared): ${shot}, ${small}`);
+  }, 30_000);
+});

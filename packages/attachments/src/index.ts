@@ -23,6 +23,7 @@ export { createFileHandler } from './file/file-handler.ts';
 export { startReadAhead, type ReadAhead, type ReadAheadHost, type ReadAheadRequest } from './file/read-ahead.ts';
 export { textMimeType } from './file/file-mime-type.ts';
 export { fileStamp } from './file/file-stamp.ts';
+export { filePathOf } from './file/workspace-path.ts';
 export { createHttpHandler } from './http/http-handler.ts';
 export { createCmdHandler } from './cmd/cmd-handler.ts';
 export { createMcpHandler } from './mcp/mcp-handler.ts';

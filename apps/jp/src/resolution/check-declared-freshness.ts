@@ -1,6 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import type { ConversationEvent, FreshnessNotice } from '@jp/core';
-import { fileStamp, type AttachmentRegistry, type HandlerContext } from '@jp/attachments';
+import { filePathOf, fileStamp, type AttachmentRegistry, type HandlerContext } from '@jp/attachments';
 import type { Config } from '../config/config-schema.ts';
 import { mcpServerOfTool } from '../tools/mcp-tool-name.ts';
 import { checkAll } from './check-freshness.ts';
@@ -16,7 +15,7 @@ function unchangedByStamp(snapshot: NewestSnapshot, hctx: HandlerContext): boole
   if (cache === undefined) return false;
   let realPath: string;
   try {
-    realPath = fileURLToPath(snapshot.uri);
+    realPath = filePathOf(snapshot.uri);
   } catch {
     return false;
   }

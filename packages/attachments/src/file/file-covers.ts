@@ -1,8 +1,7 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import picomatch from 'picomatch';
 import { isDynamicPattern } from 'tinyglobby';
-import { workspaceRelative } from './workspace-path.ts';
+import { filePathOf, workspaceRelative } from './workspace-path.ts';
 
 /** A declaration as `declarationOf` writes it, also from a hand-written `./src/x` or an absolute path. */
 function normalizeDeclaration(declaration: string, workspaceRoot: string): string | undefined {
@@ -29,15 +28,37 @@ export function fileCovers(declaration: string, uri: string, workspaceRoot: stri
   if (!uri.toLowerCase().startsWith('file://')) return false;
   let filePath: string;
   try {
-    filePath = fileURLToPath(uri);
+    filePath = filePathOf(uri);
   } catch {
     return false;
   }
   const relative = workspaceRelative(workspaceRoot, filePath);
-  const normal = normalizeDeclaration(declaration, workspaceRoot);
-  if (relative === undefined || relative === '' || normal === undefined) return false;
-  if (normal === './') return true;
-  if (normal.endsWith('/')) return relative.startsWith(normal);
-  if (relative === normal) return true;
-  return isDynamicPattern(normal) && picomatch(normal, { dot: false })(relative);
+  return relative !== undefined && relative !== '' && matcherOf(declaration, workspaceRoot)(relative);
+}
+
+type RelativeMatcher = (relative: string) => boolean;
+const NEVER: RelativeMatcher = () => false;
+
+/**
+ * The test a declaration makes of a workspace-relative path, built once per declaration and root:
+ * the freshness check asks it of every declared file on every turn, and compiling a glob costs far
+ * more than matching one. Pure, so keeping the few a process meets changes no answer.
+ */
+const matchers = new Map<string, RelativeMatcher>();
+function matcherOf(declaration: string, workspaceRoot: string): RelativeMatcher {
+  const key = `${workspaceRoot}\u0000${declaration}`;
+  let matcher = matchers.get(key);
+  if (matcher === undefined) {
+    matcher = buildMatcher(normalizeDeclaration(declaration, workspaceRoot));
+    matchers.set(key, matcher);
+  }
+  return matcher;
+}
+
+function buildMatcher(normal: string | undefined): RelativeMatcher {
+  if (normal === undefined) return NEVER;
+  if (normal === './') return () => true;
+  if (normal.endsWith('/')) return (relative) => relative.startsWith(normal);
+  const glob = isDynamicPattern(normal) ? picomatch(normal, { dot: false }) : undefined;
+  return (relative) => relative === normal || (glob !== undefined && glob(relative));
 }

@@ -1,6 +1,22 @@
-import { pathToFileURL } from 'node:url';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { fileUri, resourceName, workspaceRelative } from './workspace-path.ts';
+import { filePathOf, fileUri, resourceName, workspaceRelative } from './workspace-path.ts';
+
+/** Paths of 1 to 12 characters drawn from plain, awkward and separator characters, the same every run. */
+function generatedPaths(count: number): string[] {
+  const alphabet = ['a', 'Z', '0', '.', '_', '-', '~', '+', ',', '=', '@', '%', '#', '?', ' ', ';', ':', '!', '$', '&', "'", '(', 'é', '/', '/', '/'];
+  let seed = 7;
+  const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    let generated = '/';
+    const length = 1 + (next() % 12);
+    for (let k = 0; k < length; k++) generated += alphabet[next() % alphabet.length];
+    out.push(generated);
+  }
+  return out;
+}
 
 describe('fileUri', () => {
   it('agrees with pathToFileURL on plain and on awkward paths', () => {
@@ -23,14 +39,23 @@ describe('fileUri', () => {
   });
 
   it('agrees with pathToFileURL on many generated paths', () => {
-    const alphabet = ['a', 'Z', '0', '.', '_', '-', '~', '+', ',', '=', '@', '%', '#', '?', ' ', ';', ':', '!', '$', '&', "'", '(', 'é', '/', '/', '/'];
-    let seed = 7;
-    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
-    for (let i = 0; i < 3000; i++) {
-      let path = '/';
-      const length = 1 + (next() % 12);
-      for (let k = 0; k < length; k++) path += alphabet[next() % alphabet.length];
-      expect(fileUri(path), path).toBe(pathToFileURL(path).href);
+    for (const generated of generatedPaths(3000)) expect(fileUri(generated), generated).toBe(pathToFileURL(generated).href);
+  });
+});
+
+describe('filePathOf', () => {
+  it('agrees with fileURLToPath on the URIs of plain, awkward and generated paths', () => {
+    const uris = [...generatedPaths(3000), '/w/src/main.rs', '/w/my notes #1.md', '/w/./a', '/w//a', '/w/a/..'].map((p) => pathToFileURL(p).href);
+    uris.push('file:///w/a/../b', 'file:///w/./a', 'file:///w//a', 'file:///w/%41', 'file://host/w/a', 'file:///w/a%2Fb');
+    for (const uri of uris) {
+      let expected: string | Error;
+      try {
+        expected = fileURLToPath(uri);
+      } catch (error) {
+        expected = error as Error;
+      }
+      if (expected instanceof Error) expect(() => filePathOf(uri), uri).toThrow();
+      else expect(filePathOf(uri), uri).toBe(expected);
     }
   });
 });
@@ -42,6 +67,20 @@ describe('workspace paths', () => {
     expect(workspaceRelative('/w', '/w2/a.ts')).toBeUndefined();
     expect(workspaceRelative('/w', '/')).toBeUndefined();
     expect(workspaceRelative('/w', '/w/..a')).toBe('..a');
+  });
+
+  it('agrees with path.relative on generated paths, under the root or not', () => {
+    const slow = (root: string, absolute: string) => {
+      const relative = path.relative(root, absolute);
+      if (relative === '') return '';
+      return relative === '..' || relative.startsWith('../') || path.isAbsolute(relative) ? undefined : relative;
+    };
+    for (const root of ['/w', '/w/', '/', '/w/a']) {
+      for (const tail of generatedPaths(2000)) {
+        const absolute = path.posix.join(root, tail);
+        for (const candidate of [absolute, `/w${tail}`, tail]) expect(workspaceRelative(root, candidate), `${root} ${candidate}`).toBe(slow(root, candidate));
+      }
+    }
   });
 
   it('names in NFC', () => {

@@ -25,7 +25,7 @@ function normalizeDeclaration(declaration: string, workspaceRoot: string): strin
  * workspace-relative path). Decided from the strings alone; the workspace root is already real.
  */
 export function fileCovers(declaration: string, uri: string, workspaceRoot: string): boolean {
-  if (!uri.toLowerCase().startsWith('file://')) return false;
+  if (uri.slice(0, 7).toLowerCase() !== 'file://') return false;
   let filePath: string;
   try {
     filePath = filePathOf(uri);
@@ -44,13 +44,14 @@ const NEVER: RelativeMatcher = () => false;
  * the freshness check asks it of every declared file on every turn, and compiling a glob costs far
  * more than matching one. Pure, so keeping the few a process meets changes no answer.
  */
-const matchers = new Map<string, RelativeMatcher>();
+const matchers = new Map<string, Map<string, RelativeMatcher>>();
 function matcherOf(declaration: string, workspaceRoot: string): RelativeMatcher {
-  const key = `${workspaceRoot}\u0000${declaration}`;
-  let matcher = matchers.get(key);
+  let byDeclaration = matchers.get(workspaceRoot);
+  if (byDeclaration === undefined) matchers.set(workspaceRoot, (byDeclaration = new Map()));
+  let matcher = byDeclaration.get(declaration);
   if (matcher === undefined) {
     matcher = buildMatcher(normalizeDeclaration(declaration, workspaceRoot));
-    matchers.set(key, matcher);
+    byDeclaration.set(declaration, matcher);
   }
   return matcher;
 }

@@ -6,8 +6,8 @@ import { JP_BIN } from './helpers/run-jp.ts';
 /*
  * What the built binary loads before a command knows what it needs. Every command starts with
  * commander and the core's errors; `jp query --attach DIR` then loads the read-ahead to start
- * reading. Neither may load zod or an SDK: the core's schemas are its second entry
- * (`@jp/core/schemas`), imported only by code that validates, and the SDKs only by the code that
+ * reading. Neither may load zod or an SDK: the core's schemas arrive through `loadSchemas()`,
+ * called only by code that validates, and the SDKs only by the code that
  * calls them (RFD 002, "Reading ahead").
  */
 

@@ -1,7 +1,7 @@
 // The core model: the types of resources, content blocks and events, and pure functions over
 // them. This entry builds no schema and loads no zod, so start-up paths and light commands stay
-// light; the schemas, and what parses or encodes with them, are the second entry, `@jp/core/schemas`
-// (schemas.ts) — the one lazy boundary of the core. No I/O, no Node modules.
+// light; the schemas, and what parses or encodes with them (schemas.ts), arrive through
+// `loadSchemas()` — the one lazy boundary of the core. No I/O, no Node modules.
 export type { Annotations } from './annotations.ts';
 export type { ContentRef } from './content-ref.ts';
 export { SHA256_PATTERN } from './sha256-pattern.ts';
@@ -65,3 +65,13 @@ export { AttachmentError } from './errors/attachment-error.ts';
 export { ProviderError } from './errors/provider-error.ts';
 export { LockedError } from './errors/locked-error.ts';
 export type { ParseToolOutputOptions, ParsedToolOutput, ToolErrorMeta, ToolStatus } from './parse-tool-output.ts';
+
+/**
+ * The core's schemas (zod) and what parses or encodes with them: events, resources, MCP results,
+ * tool output. Loaded on first call, so nothing that never validates pays for zod; a bundler makes
+ * them a chunk of their own (apps/jp/test/bundle-boundaries.e2e.test.ts checks the built chunks).
+ * Modules that validate take them once, at the top: `const { parseEvent } = await loadSchemas();`.
+ */
+export function loadSchemas(): Promise<typeof import('./schemas.ts')> {
+  return import('./schemas.ts');
+}

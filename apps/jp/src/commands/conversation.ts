@@ -1,13 +1,13 @@
 import { createInterface } from 'node:readline/promises';
-import { UsageError } from '@jp/core';
-import { groupTurns, resolveResourceContent, resourceByteLength, resourceEncoding, type ChatRequestEvent, type ChatResponseEvent, type ConfigDeltaEvent, type ConversationEvent } from '@jp/core';
-import { eventToJson } from '@jp/core/schemas';
+import { groupTurns, loadSchemas, resolveResourceContent, resourceByteLength, resourceEncoding, UsageError, type ChatRequestEvent, type ChatResponseEvent, type ConfigDeltaEvent, type ConversationEvent } from '@jp/core';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import type { Span } from '../output/output.ts';
 import { workspaceContext } from '../cli/command-context.ts';
 import { formatKey } from '../config/format-key.ts';
 import { CONFIG_VERSION, conversationConfig, ownLayer } from '../conversation/conversation-config.ts';
 import { selectConversation } from '../conversation/select-conversation.ts';
+
+const { eventToJson } = await loadSchemas();
 
 const HINT = 'pass an id; `jp conversation ls` lists them';
 

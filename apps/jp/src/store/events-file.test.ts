@@ -2,10 +2,11 @@ import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type ConversationEvent } from '@jp/core';
-import { serializeEvent } from '@jp/core/schemas';
+import { loadSchemas, type ConversationEvent } from '@jp/core';
 import { appendLines } from './append-lines.ts';
 import { readEventsFile } from './events-file.ts';
+
+const { serializeEvent } = await loadSchemas();
 
 const appendEvents = (file: string, events: readonly ConversationEvent[]) => appendLines(file, events.map(serializeEvent));
 

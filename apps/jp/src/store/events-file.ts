@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { JpError } from '@jp/core';
-import { type ConversationEvent } from '@jp/core';
-import { parseEvent } from '@jp/core/schemas';
+import { JpError, loadSchemas, type ConversationEvent } from '@jp/core';
 import {
   BadReference,
   contentReference,
@@ -12,6 +10,8 @@ import {
 } from './stored-resource.ts';
 import type { TurnContent } from './turn-content.ts';
 import { checkTurnShapes } from './turn-shape.ts';
+
+const { parseEvent } = await loadSchemas();
 
 export interface LoadedEvents {
   events: ConversationEvent[];

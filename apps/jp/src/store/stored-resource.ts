@@ -1,7 +1,8 @@
-import { isRefResource, JpError, resourceMetadataJson, type ChatRequestEvent, type ConversationEvent, type Resource, type ToolCallResponseEvent } from '@jp/core';
-import { eventToJson, serializeEvent } from '@jp/core/schemas';
+import { isRefResource, JpError, loadSchemas, resourceMetadataJson, type ChatRequestEvent, type ConversationEvent, type Resource, type ToolCallResponseEvent } from '@jp/core';
 import { SHA256_PATTERN, sha256Of, type BlobContent } from './blob-store.ts';
 import type { TurnContent } from './turn-content.ts';
+
+const { eventToJson, serializeEvent } = await loadSchemas();
 
 /*
  * The stored form of resources (RFD 008). In events.jsonl a resource keeps its MCP fields and

@@ -1,5 +1,4 @@
-import { type ContentBlock, type InputRequest } from '@jp/core';
-import { parseToolOutput } from '@jp/core/schemas';
+import { loadSchemas, type ContentBlock, type InputRequest } from '@jp/core';
 import { stderrTail } from '@jp/attachments';
 import type { ToolDefinition } from '@jp/providers';
 import type { Config } from '../config/config-schema.ts';
@@ -7,6 +6,8 @@ import { answerQuestion, UnansweredQuestion } from './answer-question.ts';
 import { canonicalFileUri } from '../resolution/canonical-file-uri.ts';
 import { errorResult, type JpTool, type ToolResult, type ToolRunContext } from './jp-tool.ts';
 import { runToolProcess } from './run-tool-process.ts';
+
+const { parseToolOutput } = await loadSchemas();
 
 type LocalToolConfig = Config['tools'][string];
 

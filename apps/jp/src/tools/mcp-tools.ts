@@ -1,5 +1,4 @@
-import { AttachmentError, isJpError, type ContentBlock } from '@jp/core';
-import { contentFromMcpToolResult, resourceFromMcpContents } from '@jp/core/schemas';
+import { AttachmentError, isJpError, loadSchemas, type ContentBlock } from '@jp/core';
 import { numberRepeatedUris, type McpClients } from '@jp/attachments';
 import type { Config } from '../config/config-schema.ts';
 import { withCanonicalFileUris } from '../resolution/canonical-file-uri.ts';
@@ -7,6 +6,8 @@ import { listMcpTools } from '../mcp/list-mcp-tools.ts';
 import { mcpToolName } from './mcp-tool-name.ts';
 import { unsupportedToolReason } from './unsupported-tool-reason.ts';
 import { errorResult, type JpTool, type ToolResult } from './jp-tool.ts';
+
+const { contentFromMcpToolResult, resourceFromMcpContents } = await loadSchemas();
 
 type Client = Awaited<ReturnType<McpClients['get']>>;
 /**

@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isBlobResource, isTextResource, loadedResource, type Resource } from '@jp/core';
-import { resourceToJson } from '@jp/core/schemas';
+import { isBlobResource, isTextResource, loadedResource, loadSchemas, type Resource } from '@jp/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.ts';
 import { createFileHandler } from './file-handler.ts';
 import { attachmentError } from '../test-support/rejection.ts';
+
+const { resourceToJson } = await loadSchemas();
 
 let ws: TempWorkspace;
 

@@ -1,11 +1,12 @@
 import { hash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { AttachmentError, fenceLanguage, isBlobResource, isTextResource, loadedResource, resourceBytes } from '@jp/core';
-import { resourceFromJson, resourceToJson } from '@jp/core/schemas';
+import { AttachmentError, fenceLanguage, isBlobResource, isTextResource, loadedResource, loadSchemas, resourceBytes } from '@jp/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AttachmentLimits } from '../handler.ts';
 import { tempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.ts';
 import { createFileHandler } from './file-handler.ts';
+
+const { resourceFromJson, resourceToJson } = await loadSchemas();
 
 const handler = createFileHandler();
 let ws: TempWorkspace;

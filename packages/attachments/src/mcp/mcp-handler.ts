@@ -1,4 +1,4 @@
-import { AttachmentError, type LoadedResource, type Resource } from '@jp/core';
+import { AttachmentError, loadSchemas, type LoadedResource, type Resource } from '@jp/core';
 import type { Client } from '@modelcontextprotocol/client';
 import type { AttachmentHandler, HandlerContext, McpClients } from '../handler.ts';
 import { comparableUri, findResourceMetadata, type McpResourceMetadata } from './find-resource-metadata.ts';
@@ -88,7 +88,7 @@ async function readMcpUrl(input: string, asked: McpUrl, session: ServerSession, 
   }
   const catalog = await session.catalog(url.server, client);
   // The core's schemas load with the first server's answer, not with this package (RFD 005).
-  const { resourceFromMcpContents } = await import('@jp/core/schemas');
+  const { resourceFromMcpContents } = await loadSchemas();
   const resources: LoadedResource[] = [];
   for (const content of contents) {
     let resource: LoadedResource;

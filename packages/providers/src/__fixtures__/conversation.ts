@@ -1,6 +1,7 @@
 // Builders for conversation events in tests: fixed timestamps, resources parsed through core's schema.
-import { isBlobResource, isTextResource, type BlobResource, type ContentBlock, type ConversationEvent, type LoadedResource, type Resource, type ResourceJson, type TextResource } from '@jp/core';
-import { resourceFromJson } from '@jp/core/schemas';
+import { isBlobResource, isTextResource, loadSchemas, type BlobResource, type ContentBlock, type ConversationEvent, type LoadedResource, type Resource, type ResourceJson, type TextResource } from '@jp/core';
+
+const { resourceFromJson } = await loadSchemas();
 
 const timestamp = '2025-01-01T00:00:00.000Z';
 

@@ -1,5 +1,6 @@
-import type { InputRequest, ToolContentBlock, ToolStatus } from '@jp/core';
-import { parseToolOutput } from '@jp/core/schemas';
+import { loadSchemas, type InputRequest, type ToolContentBlock, type ToolStatus } from '@jp/core';
+
+const { parseToolOutput } = await loadSchemas();
 
 /** Who answers a question: the model (through `apply`) or the person at the terminal. */
 export type QuestionTarget = 'model' | 'user';

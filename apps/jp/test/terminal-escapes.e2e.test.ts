@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anthropicErrorResponse, anthropicStreamEvents, anthropicTextStream, createWireServer, sseResponse, type WireServer } from '@jp/test-server';
 import { FIXTURE_HOSTILE_TEXT } from '../../../packages/attachments/src/mcp/__fixtures__/fixture-server.mjs';
-import { JP_BIN, makeSandbox, readEvents, runJp } from './helpers/run-jp.ts';
-import { PTY_LAUNCHER } from './helpers/pty.ts';
+import { makeSandbox, readEvents, runJp } from './helpers/run-jp.ts';
+import { runOnPty, type PtyResult } from './helpers/pty.ts';
 
 // Text jp does not control — answers, reasoning, titles, file names, what tools and MCP servers
 // say — printed to a REAL terminal: the built binary runs under `script` (util-linux), which gives
@@ -84,56 +83,15 @@ function expectNothingActionable(terminal: string, options: { progress?: boolean
 
 const { root, env } = makeSandbox('jp-tty-e2e-');
 const ws = path.join(root, 'project');
-const launcher = path.join(root, 'launch.mjs');
 let server: WireServer;
-let runs = 0;
 
-interface PtyResult {
-  code: number | null;
-  /** Everything the terminal received (stdout and stderr share it), decoded as UTF-8. */
-  terminal: string;
-}
-
-/**
- * Runs the built jp under `script -q -e -c … /dev/null`: stdin, stdout and stderr are a real pty.
- * The arguments travel in a JSON file read by a tiny launcher, so no shell quoting touches them.
- * `answers` are typed when the terminal shows their marker (prompts), `stdoutFile` sends jp's
- * stdout to a file while stderr stays on the terminal.
- */
+/** The built jp on a real pty (`runOnPty`), 400 columns wide, talking to the local Anthropic server. */
 function pty(args: string[], options: { answers?: Array<[marker: string, keys: string]>; stdoutFile?: string; env?: NodeJS.ProcessEnv } = {}): Promise<PtyResult> {
-  const spec = path.join(root, `run-${++runs}.json`);
-  writeFileSync(spec, JSON.stringify({ bin: JP_BIN, args: ['-c', `providers.anthropic.base_url=${JSON.stringify(server.url)}`, ...args], stdout: options.stdoutFile }));
-  // A wide terminal, so neither the progress line nor a prompt cuts or wraps what is checked.
-  const command = `stty cols 400 rows 50 && '${process.execPath}' '${launcher}' '${spec}'`;
-  return new Promise((resolve, reject) => {
-    const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], {
-      cwd: ws,
-      env: { ...(options.env ?? env), ANTHROPIC_API_KEY: 'sk-test', SHELL: '/bin/sh' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    const chunks: Buffer[] = [];
-    const pending = [...(options.answers ?? [])];
-    let seen = 0;
-    child.stdout.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
-      const text = Buffer.concat(chunks).toString('utf8');
-      const next = pending[0];
-      if (next !== undefined && text.indexOf(next[0], seen) !== -1) {
-        seen = text.indexOf(next[0], seen) + next[0].length;
-        pending.shift();
-        child.stdin.write(next[1]);
-      }
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      child.stdin.destroy();
-      if (stderr !== '') reject(new Error(`script: ${stderr}`));
-      resolve({ code, terminal: Buffer.concat(chunks).toString('utf8') });
-    });
+  return runOnPty(root, ['-c', `providers.anthropic.base_url=${JSON.stringify(server.url)}`, ...args], {
+    cwd: ws,
+    env: { ...(options.env ?? env), ANTHROPIC_API_KEY: 'sk-test' },
+    ...(options.answers ? { answers: options.answers } : {}),
+    ...(options.stdoutFile ? { stdoutFile: options.stdoutFile } : {}),
   });
 }
 
@@ -161,7 +119,6 @@ const hostileStream = () =>
 beforeAll(async () => {
   server = await createWireServer();
   mkdirSync(ws, { recursive: true });
-  writeFileSync(launcher, PTY_LAUNCHER);
   expect((await runJp(['init'], { cwd: ws, env })).code).toBe(0);
   writeFileSync(path.join(ws, EVIL_FILE), 'a file with a hostile name\n');
   writeFileSync(

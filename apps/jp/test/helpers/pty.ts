@@ -10,7 +10,7 @@ export interface PtyResult {
 }
 
 /** A tiny launcher: jp's arguments arrive in a JSON file, so no shell quoting touches them. */
-export const PTY_LAUNCHER = [
+const PTY_LAUNCHER = [
   "import { spawnSync } from 'node:child_process';",
   "import { openSync, readFileSync } from 'node:fs';",
   "const { bin, args, stdout } = JSON.parse(readFileSync(process.argv[2], 'utf8'));",
@@ -26,12 +26,20 @@ let runs = 0;
  * Runs the built jp under `script -q -e -c … /dev/null` (util-linux), so stdin, stdout and stderr
  * are a real pty `columns` wide (`stty cols`; 0 is a terminal that reports no width). Arguments
  * travel in a JSON file read by a tiny launcher, so no shell quoting touches them; `stdoutFile`
- * sends jp's stdout to a file while stderr stays on the terminal.
+ * sends jp's stdout to a file while stderr stays on the terminal. `answers` are typed, in order,
+ * each once the terminal shows its marker (a prompt).
  */
 export function runOnPty(
   root: string,
   args: string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv; columns?: number; stdoutFile?: string; timeoutMs?: number },
+  options: {
+    cwd: string;
+    env: NodeJS.ProcessEnv;
+    columns?: number;
+    stdoutFile?: string;
+    timeoutMs?: number;
+    answers?: ReadonlyArray<[marker: string, keys: string]>;
+  },
 ): Promise<PtyResult> {
   const launcher = path.join(root, 'pty-launch.mjs');
   writeFileSync(launcher, PTY_LAUNCHER);
@@ -45,7 +53,18 @@ export function runOnPty(
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const chunks: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const pending = [...(options.answers ?? [])];
+    let seen = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      const next = pending[0];
+      if (next === undefined) return;
+      const at = Buffer.concat(chunks).toString('utf8').indexOf(next[0], seen);
+      if (at === -1) return;
+      seen = at + next[0].length;
+      pending.shift();
+      child.stdin.write(next[1]);
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 25_000);

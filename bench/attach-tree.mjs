@@ -19,17 +19,14 @@
 //
 // --profile DIR also runs jp once under `node --cpu-prof` and prints where its time went.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { content, EXTENSIONS } from './tree-content.mjs';
+import { writeTree } from './tree-content.mjs';
+import { median, option } from './bench-args.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
 const files = Number(option('--files', 10_000));
 const megabytes = Number(option('--mb', 100));
 const runs = Number(option('--runs', 5));
@@ -48,17 +45,7 @@ const gitEnv = { ...env, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@exam
 
 
 function generate() {
-  const size = Math.round((megabytes * 1024 * 1024) / files);
-  mkdirSync(tree, { recursive: true });
-  writeFileSync(path.join(tree, '.gitignore'), '*.log\n.jp/\n');
-  const made = new Set();
-  for (let i = 0; i < files; i++) {
-    const directory = path.join(tree, `pkg${String(i % 100).padStart(2, '0')}`, `mod${Math.floor(i / 1000)}`);
-    if (!made.has(directory)) mkdirSync(directory, { recursive: true });
-    made.add(directory);
-    const extension = i % 10 === 9 ? 'log' : EXTENSIONS[i % EXTENSIONS.length];
-    writeFileSync(path.join(directory, `file${i}.${extension}`), content(i, size));
-  }
+  writeTree(tree, files, megabytes);
   execFileSync('git', ['init', '-q'], { cwd: tree, env: gitEnv });
   // 9 000 new objects would start `git gc --auto` in the background, which then competes with
   // every measurement for a core: never in this repository.
@@ -83,11 +70,6 @@ function time([command, ...argv], fresh = [], caseEnv = env) {
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (result.status !== 0) throw new Error(`${[command, ...argv].join(' ')} failed (${result.status}): ${result.stderr}`);
   return ms;
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 /** Interleaves the cases run by run, so drift in machine load hits all alike. */

@@ -20,12 +20,9 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median, option } from './bench-args.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
 const mb = Number(option('--mb', 10));
 const times = Number(option('--times', 50));
 const turns = Number(option('--turns', 1000));
@@ -122,10 +119,6 @@ function time(ws, argv) {
   const result = spawnSync(process.execPath, [jp, ...argv], { cwd: ws, env, stdio: ['ignore', 'ignore', 'pipe'] });
   if (result.status !== 0) throw new Error(`jp ${argv.join(' ')} failed: ${result.stderr}`);
   return Number(process.hrtime.bigint() - start) / 1e6;
-}
-
-function median(values) {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 }
 
 function listing() {

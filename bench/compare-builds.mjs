@@ -12,12 +12,9 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { median, option } from './bench-args.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
 const tree = option('--tree', undefined);
 const runs = Number(option('--runs', 11));
 const builds = args.filter((arg) => /^[^-][^=]*=/.test(arg)).map((arg) => arg.split('=')).map(([name, bin]) => [name, path.resolve(bin)]);
@@ -43,7 +40,6 @@ function time({ argv, fresh }) {
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const samples = cases.map(() => []);
 cases.forEach(time); // warm the page cache
 for (let i = 0; i < runs; i++) cases.forEach((c, k) => samples[k].push(time(c)));

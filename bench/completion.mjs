@@ -11,14 +11,11 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median, numberOption } from './bench-args.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const runs = option('--runs', 30);
-const conversations = option('--conversations', 50);
+const runs = numberOption('--runs', 30);
+const conversations = numberOption('--conversations', 50);
 const check = !args.includes('--no-check');
 const BUDGET_MS = 50;
 
@@ -35,11 +32,6 @@ function time(file, argv) {
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (result.status !== 0) throw new Error(`${file} ${argv.join(' ')} failed: ${result.stderr}`);
   return { ms, stdout: result.stdout };
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 try {

@@ -21,12 +21,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeConversation } from './conversation-fixture.mjs';
+import { option } from './bench-args.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
 const turns = Number(option('--turns', 1000));
 const megabytes = Number(option('--mb', 200));
 const runs = Number(option('--runs', 5));

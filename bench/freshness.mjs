@@ -11,17 +11,14 @@
 //
 //   node bench/freshness.mjs [--files N] [--mb N] [--runs N] [--no-check] [--keep]
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { content, EXTENSIONS } from './tree-content.mjs';
+import { writeTree } from './tree-content.mjs';
+import { median, option } from './bench-args.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
 const files = Number(option('--files', 10_000));
 const megabytes = Number(option('--mb', 100));
 const runs = Number(option('--runs', 5));
@@ -34,24 +31,12 @@ const root = mkdtempSync(path.join(tmpdir(), 'jp-bench-fresh-'));
 const tree = path.join(root, 'tree');
 const env = { ...process.env, HOME: root, XDG_CONFIG_HOME: path.join(root, '.config'), NO_COLOR: '1' };
 
-
-
 /** attach-tree.mjs's tree, without git (the check never asks git). Returns the first file's path. */
 function generate() {
-  const size = Math.round((megabytes * 1024 * 1024) / files);
-  mkdirSync(tree, { recursive: true });
-  writeFileSync(path.join(tree, '.gitignore'), '*.log\n.jp/\n');
-  const made = new Set();
-  for (let i = 0; i < files; i++) {
-    const directory = path.join(tree, `pkg${String(i % 100).padStart(2, '0')}`, `mod${Math.floor(i / 1000)}`);
-    if (!made.has(directory)) mkdirSync(directory, { recursive: true });
-    made.add(directory);
-    const extension = i % 10 === 9 ? 'log' : EXTENSIONS[i % EXTENSIONS.length];
-    writeFileSync(path.join(directory, `file${i}.${extension}`), content(i, size));
-  }
+  const first = writeTree(tree, files, megabytes);
   execFileSync(process.execPath, [jp, 'init'], { cwd: tree, env, stdio: 'ignore' });
   execFileSync('sync');
-  return path.join(tree, 'pkg00', 'mod0', `file0.${EXTENSIONS[0]}`);
+  return first;
 }
 
 function run(argv) {
@@ -62,7 +47,6 @@ function run(argv) {
   return { ms, stderr: result.stderr.toString() };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 try {
   const edited = generate();

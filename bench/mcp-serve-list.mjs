@@ -12,14 +12,11 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median, numberOption } from './bench-args.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const runs = option('--runs', 20);
-const conversations = option('--conversations', 1000);
+const runs = numberOption('--runs', 20);
+const conversations = numberOption('--conversations', 1000);
 const check = !args.includes('--no-check');
 const BUDGET_MS = 150;
 
@@ -32,11 +29,6 @@ const { StdioClientTransport } = await import(requireFromApp.resolve('@modelcont
 const root = mkdtempSync(path.join(tmpdir(), 'jp-bench-mcp-list-'));
 const ws = path.join(root, 'ws');
 const env = { PATH: process.env.PATH, HOME: root, XDG_CONFIG_HOME: path.join(root, '.config') };
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 /** A conversation id as jp makes them: base-36 time, a dash, random hex. */
 const idAt = (i) => `${(Date.UTC(2026, 0, 1) + i * 1000).toString(36)}-${i.toString(16).padStart(5, '0')}`;

@@ -15,14 +15,11 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median, numberOption } from './bench-args.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const runs = option('--runs', 15);
-const mb = option('--mb', 10);
+const runs = numberOption('--runs', 15);
+const mb = numberOption('--mb', 10);
 const check = !args.includes('--no-check');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -35,11 +32,6 @@ const root = mkdtempSync(path.join(tmpdir(), 'jp-bench-mcp-read-'));
 const ws = path.join(root, 'ws');
 const env = { PATH: process.env.PATH, HOME: root, XDG_CONFIG_HOME: path.join(root, '.config') };
 const sha = (bytes) => createHash('sha256').update(bytes).digest('hex');
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 /** `cat FILE` into this process, every byte read. */
 function cat(file) {

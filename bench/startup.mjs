@@ -12,14 +12,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median, numberOption } from './bench-args.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const runs = option('--runs', 30);
-const conversations = option('--conversations', 100);
+const runs = numberOption('--runs', 30);
+const conversations = numberOption('--conversations', 100);
 const check = !args.includes('--no-check');
 
 const jp = process.env.JP_BIN ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/jp/dist/jp.js');
@@ -33,11 +30,6 @@ function time(argv, cwd = ws) {
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (result.status !== 0) throw new Error(`${argv.join(' ')} failed: ${result.stderr}`);
   return ms;
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 /** Time from spawning `argv` to the first byte on its stdout (a pipe); fails unless it exits 0. */

@@ -21,19 +21,15 @@ import { createLocalTool } from '../apps/jp/src/tools/local-tool.ts';
 import { selectTools } from '../apps/jp/src/tools/select-tools.ts';
 import { HandleRegistry } from '../apps/jp/src/tools/stateful/handle-registry.ts';
 import { spawnProcessHandle } from '../apps/jp/src/tools/stateful/process-handle.ts';
+import { median, numberOption } from './bench-args.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const runs = option('--runs', 40);
+const runs = numberOption('--runs', 40);
 const check = !args.includes('--no-check');
 const here = path.dirname(fileURLToPath(import.meta.url));
 const FIXTURE_TOOL = path.resolve(here, '../apps/jp/src/tools/__fixtures__/fixture-tool.mjs');
 
 const now = () => performance.timeOrigin + performance.now();
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const p95 = (values) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeConversation } from '../../../bench/conversation-fixture.mjs';
 import { hasChromium, launchChromium, noChromium } from './helpers/chromium.ts';
 import { expectOneLineError, makeSandbox, runJp } from './helpers/run-jp.ts';
+import { SmallTmpfs } from './helpers/small-tmpfs.ts';
 
 /*
  * `jp conversation show --html` through the built binary, and the page it writes in a real
@@ -98,6 +99,18 @@ describe('jp conversation show --html (the command)', () => {
     expect(JSON.parse(ok.stdout)).toEqual({ id: SMALL, path: path.join(ws, 'out', 'page.html') });
     expect(existsSync(path.join(ws, 'out', 'page.html'))).toBe(true);
     expect(temporaryFiles(path.join(ws, 'out'))).toEqual([]);
+  });
+
+  it('on a full disk says so in one line and leaves no file, not even a temporary one', async () => {
+    const disk = new SmallTmpfs('1m');
+    try {
+      disk.leaveFree(4096);
+      const file = path.join(disk.dir, 'page.html');
+      expectOneLineError(await runJp(['conversation', 'show', SMALL, '--html', '-o', file], { cwd: ws, env: sandbox.env }), 1, /could not write .*page\.html: the disk is full; free some space/);
+      expect(readdirSync(disk.dir).filter((name) => name !== 'filler')).toEqual([]);
+    } finally {
+      disk.unmount();
+    }
   });
 
   it('estimates the cost from the default price of the model, or from the configured one', async () => {

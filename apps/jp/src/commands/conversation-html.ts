@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { JpError } from '@jp/core';
+import { isJpError, JpError } from '@jp/core';
 import path from 'node:path';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { workspaceContext } from '../cli/command-context.ts';
@@ -67,6 +67,8 @@ function writePage(file: string, given: string, html: string): void {
   try {
     writeFileAtomic(file, html);
   } catch (error) {
+    // A full disk is already a one-line error naming the file and the cure (writeFailure).
+    if (isJpError(error)) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : (code ?? (error as Error).message);
     throw new JpError(`cannot write ${given}: ${why}; pass -o with a file in a directory you can write to`, { code: 'write_failed', cause: error });

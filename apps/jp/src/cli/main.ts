@@ -55,6 +55,7 @@ export function buildProgram(): Command {
     .option('-m, --model <id>', 'model id, e.g. echo or anthropic/claude-sonnet-4-5')
     .option('--title <title>', 'title of a new conversation')
     .option('-s, --schema <json|@file>', 'answer with JSON matching this JSON Schema; prints only the JSON')
+    .option('-e, --edit', 'write the query in $VISUAL/$EDITOR, starting from TEXT (also what a query with no text does on a terminal)')
     .option('--explain', 'print the provider request as JSON; send nothing, store nothing')
     .option('--no-persist', 'do not store this turn')
     .option('--allow-tools', 'run tools whose run policy is "ask" without asking')

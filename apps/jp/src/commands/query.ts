@@ -2,6 +2,7 @@ import type { GlobalOptions } from '../cli/global-options.ts';
 import { workspaceContext } from '../cli/command-context.ts';
 import type { EarlyRead } from '../cli/start-read-ahead.ts';
 import { answerTurn } from '../query/answer-turn.ts';
+import { composeQuery } from '../query/compose-query.ts';
 import { explainTurn } from '../query/explain-turn.ts';
 import { openSession } from '../query/open-session.ts';
 import { openTurn } from '../query/open-turn.ts';
@@ -20,6 +21,7 @@ export type { QueryOptions };
 export async function queryCommand(globals: GlobalOptions, textArgs: string[], options: QueryOptions, early?: EarlyRead): Promise<void> {
   const ctx = workspaceContext(globals, early?.blobs);
   const invocation = await readInvocation(ctx, textArgs, options);
+  const draft = invocation.edit === undefined ? undefined : await composeQuery(ctx, invocation, invocation.edit.prefill);
   const session = await openSession(ctx, invocation, early);
   try {
     const turn = await openTurn(session);
@@ -27,6 +29,8 @@ export async function queryCommand(globals: GlobalOptions, textArgs: string[], o
     const answer = await answerTurn(session, turn);
     const id = invocation.persist ? await persistTurn(session, turn, answer) : invocation.id;
     if (answer.failure !== undefined) throw answer.failure;
+    // The draft goes once its turn is answered whole (and stored, unless --no-persist); a failed or interrupted turn keeps it.
+    draft?.remove();
     reportQuery(ctx.output, { id, turn: turn.index, answer, created: invocation.persist && invocation.id === undefined, schema: invocation.schema !== undefined });
   } finally {
     await session.close();

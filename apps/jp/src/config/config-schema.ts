@@ -179,6 +179,8 @@ export const ConfigSchema = z.strictObject({
     })
     .prefault({}),
   providers: z.record(z.string(), ProviderConfigSchema).default({}),
+  /** The editor `jp q` opens for a query with no text; $VISUAL and $EDITOR come first (issue N). */
+  editor: z.strictObject({ command: z.string().min(1).optional() }).prefault({}),
   mcp: z.record(z.string(), McpServerConfigSchema).default({}),
   tools: z.record(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), LocalToolConfigSchema).default({}),
 });

@@ -11,9 +11,18 @@ import { closeMcpClients } from '../mcp/mcp-client-pool.ts';
 import { createAttachmentRegistry, handlerContext } from '../resolution/attachment-runtime.ts';
 import { FileContents } from '../store/file-content-cache.ts';
 import { TurnContent } from '../store/turn-content.ts';
+import { defaultModel } from '../turn/default-model.ts';
 import { selectProvider } from '../turn/select-provider.ts';
+import { mergeConfig } from '../config/merge-config.ts';
 import { onInterrupt } from './interrupt.ts';
 import type { QueryInvocation } from './read-invocation.ts';
+
+/** One line when jp decided something the user did not say: a new conversation, or the model. */
+function announceStart(output: CommandContext['output'], invocation: QueryInvocation, model: string, keyEnv: string | undefined): void {
+  const why = keyEnv === undefined ? '' : ` (no model configured; ${keyEnv} is the only provider key set)`;
+  if (invocation.id === undefined && !invocation.options.new && invocation.persist) output.note(`jp: no active conversation: starting a new one with ${model}${why}`);
+  else if (keyEnv !== undefined) output.note(`jp: using ${model}${why}`);
+}
 
 /** A query under way: its conversation, configuration, provider and resources; `close` releases them. */
 export interface QuerySession {
@@ -42,11 +51,17 @@ export interface QuerySession {
  * history with every blob verified, and settles the configuration and the provider. The stores
  * are the read-ahead's when it read in this workspace.
  */
-export async function openSession(ctx: CommandContext, invocation: QueryInvocation, early: EarlyRead | undefined): Promise<QuerySession> {
+export async function openSession(
+  ctx: CommandContext,
+  invocation: QueryInvocation,
+  early: EarlyRead | undefined,
+  options: { preview?: boolean } = {},
+): Promise<QuerySession> {
   const { store, output } = ctx;
   const { id, files, cli } = invocation;
   const lockTimeout = resolveConfig([...fileLayers(files), cli]).conversation.lock_timeout_secs;
-  const release = id === undefined || !invocation.persist ? undefined : await store.lock(id, lockTimeout * 1000);
+  // A preview (the editor's template) reads what is stored without holding the conversation.
+  const release = id === undefined || !invocation.persist || options.preview ? undefined : await store.lock(id, lockTimeout * 1000);
   const interrupt = onInterrupt();
   const mine = early?.jpDir === ctx.workspace.jpDir ? early : undefined;
   const spool = mine?.spool ?? store.blobs.createSpool();
@@ -73,7 +88,14 @@ export async function openSession(ctx: CommandContext, invocation: QueryInvocati
     const baseConfig = id === undefined ? filesRecord(files) : store.baseConfig(id);
     const conversation = conversationConfig(id ?? 'new', baseConfig, history, metadata);
     const config = resolveConfig([...conversationLayers(files, conversation), cli]);
+    const chosen = config.assistant.model === undefined ? defaultModel(config, process.env) : undefined;
+    if (chosen !== undefined) {
+      // Recorded as if given with --model: the conversation keeps its model when the keys change.
+      config.assistant.model = chosen.model;
+      invocation.layer = mergeConfig(invocation.layer, { assistant: { model: chosen.model } });
+    }
     const { provider, model } = selectProvider(config, process.env, { keyOptional: invocation.options.explain === true });
+    if (!options.preview) announceStart(output, invocation, config.assistant.model!, chosen?.keyEnv);
     hctx = {
       ...handlerContext(ctx.workspace, ctx.cwd, config, output),
       signal: interrupt.signal,

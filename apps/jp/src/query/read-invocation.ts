@@ -22,6 +22,7 @@ export interface QueryOptions {
   tool: string[];
   noTool: string[];
   showReasoning?: boolean;
+  edit?: boolean;
 }
 
 /** What one `jp query` asks for, checked before anything is resolved or locked. */
@@ -42,6 +43,13 @@ export interface QueryInvocation {
   checkAnswer: ((answer: string) => unknown) | undefined;
   /** Whether the turn is stored (not `--no-persist`, not `--explain`). */
   persist: boolean;
+  /** The query is to be written in the editor, starting from `prefill` (`-e TEXT`, or nothing). */
+  edit: { prefill: string } | undefined;
+}
+
+/** Whether a person is at the terminal: the editor needs both ends of it. */
+function atTerminal(): boolean {
+  return process.stdin.isTTY === true && process.stdout.isTTY === true;
 }
 
 /** Stdin is either the query's text or, with `--attach -`, a resource; never both. */
@@ -61,10 +69,16 @@ export async function readInvocation(ctx: CommandContext, textArgs: string[], op
   const schema = options.schema === undefined ? undefined : readSchemaOption(options.schema, ctx.cwd);
   const checkAnswer = schema === undefined ? undefined : await compileSchema(schema);
   const files = readConfigFiles(ctx.workspace.jpDir);
-  const id = options.new ? undefined : selectConversation(ctx.store, options.id, 'start one with `jp query --new`, or pass --id');
+  // No conversation named and none active: this query starts one (`openSession` says so).
+  const id = options.new ? undefined : selectConversation(ctx.store, options.id, '', { orNew: true });
+  if (options.edit && !atTerminal()) {
+    throw new UsageError('--edit needs a terminal (stdin and stdout); give the query as arguments or on stdin instead', { code: 'usage_error' });
+  }
   const { query, stdin } = await readInputs(textArgs, options.attach);
-  if (query === '' && options.attach.length === 0) {
+  // With no text at a terminal the query is written in the editor, as `git commit` does.
+  const edit = options.edit || (query === '' && atTerminal()) ? { prefill: query } : undefined;
+  if (edit === undefined && query === '' && options.attach.length === 0) {
     throw new UsageError('nothing to ask: give the query as arguments or on stdin', { code: 'empty_query' });
   }
-  return { options, query, stdin, layer, cli, files, id, schema, checkAnswer, persist: options.persist !== false && !options.explain };
+  return { options, query, stdin, layer, cli, files, id, schema, checkAnswer, persist: options.persist !== false && !options.explain, edit };
 }

@@ -3,7 +3,7 @@ import { createProvider, parseModelId, type Provider } from '@jp/providers';
 import type { Config } from '../config/config-schema.ts';
 
 /** The variable each provider's key is read from unless `providers.<name>.api_key_env` says otherwise. */
-const DEFAULT_KEY_ENV: Record<string, string | undefined> = {
+export const DEFAULT_KEY_ENV: Record<string, string | undefined> = {
   anthropic: 'ANTHROPIC_API_KEY',
   openai: 'OPENAI_API_KEY',
   google: 'GEMINI_API_KEY',

@@ -124,6 +124,8 @@ export function describeProviderContract(create: (url: string) => Provider, wire
       { status: 503, code: 'server_error', isRetryable: true },
       { status: 400, code: 'bad_request', isRetryable: false },
       { status: 401, code: 'key_rejected', isRetryable: false },
+      { status: 403, code: 'key_rejected', isRetryable: false },
+      { status: 404, code: 'bad_request', isRetryable: false },
     ])('turns an HTTP $status into a ProviderError $code (retryable: $isRetryable), sent once', async ({ status, code, isRetryable }) => {
       server.enqueue(wire.errorAnswer(status));
 

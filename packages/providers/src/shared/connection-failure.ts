@@ -1,5 +1,5 @@
 import { ProviderError } from '@jp/core';
-import { isConnectionRefused, isLoopbackUrl } from './refused-loopback.ts';
+import { hasErrorCode, isConnectionRefused, isLoopbackUrl } from './refused-loopback.ts';
 
 /** undici's failures under every SDK: unreachable (`fetch failed`) or the socket dropping mid-body (`terminated`). */
 export function isConnectionFailure(error: unknown): boolean {
@@ -21,18 +21,25 @@ export function rootCause(error: unknown): string {
 const START_HINTS: Readonly<Record<string, string>> = { ollama: 'start the server (ollama serve)' };
 
 /**
- * The `connection_error` for a vendor that could not be reached or cut the connection. It is
- * retryable, except when a server on this machine refused it: nothing listens there, and waiting
- * will not start one, so jp fails at once and says what to start or set.
+ * The `connection_error` for a vendor that could not be reached or cut the connection. Resets and
+ * time-outs are retryable; a refused connection or a port this machine may not reach is not:
+ * waiting starts no server and opens no firewall, so jp fails at once and says what to start or set.
  */
 export function connectionError(provider: string, baseUrl: string, cause: unknown): ProviderError {
-  if (isConnectionRefused(cause) && isLoopbackUrl(baseUrl)) {
-    const start = START_HINTS[provider] ?? 'start the server';
+  if (isConnectionRefused(cause)) {
+    const start = isLoopbackUrl(baseUrl) ? `${START_HINTS[provider] ?? 'start the server'} or set` : 'check';
     return new ProviderError(
       provider,
-      `cannot connect to ${provider} at ${baseUrl} (connection refused); ${start} or set providers.${provider}.base_url`,
+      `cannot connect to ${provider} at ${baseUrl} (connection refused); ${start} providers.${provider}.base_url`,
       { code: 'connection_refused', isRetryable: false, cause },
     );
+  }
+  if (hasErrorCode(cause, ['EACCES', 'EPERM'])) {
+    return new ProviderError(provider, `cannot connect to ${provider} at ${baseUrl} (the connection is not permitted on this machine); check providers.${provider}.base_url and any firewall`, {
+      code: 'connection_blocked',
+      isRetryable: false,
+      cause,
+    });
   }
   return new ProviderError(provider, `connection to ${provider} at ${baseUrl} failed: ${rootCause(cause)}`, {
     code: 'connection_error',

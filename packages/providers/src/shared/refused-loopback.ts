@@ -1,11 +1,16 @@
 /** Whether an error, or anything it wraps (`cause`, an AggregateError's `errors`), is a refused connection. */
 export function isConnectionRefused(error: unknown): boolean {
+  return hasErrorCode(error, ['ECONNREFUSED']);
+}
+
+/** Whether an error, or anything it wraps, carries one of the system error `codes`. */
+export function hasErrorCode(error: unknown, codes: readonly string[]): boolean {
   const seen = new Set<unknown>();
   const visit = (value: unknown, depth: number): boolean => {
     if (typeof value !== 'object' || value === null || seen.has(value) || depth > 6) return false;
     seen.add(value);
     const record = value as { code?: unknown; cause?: unknown; errors?: unknown };
-    if (record.code === 'ECONNREFUSED') return true;
+    if (typeof record.code === 'string' && codes.includes(record.code)) return true;
     if (Array.isArray(record.errors) && record.errors.some((inner) => visit(inner, depth + 1))) return true;
     return visit(record.cause, depth + 1);
   };

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { connectionError } from './connection-failure.ts';
+
+const failure = (code: string) => Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(`connect ${code} 203.0.113.9:443`), { code }) });
+
+describe('connectionError', () => {
+  it('does not retry a refused connection, on this machine or elsewhere', () => {
+    const local = connectionError('ollama', 'http://127.0.0.1:11434/v1', failure('ECONNREFUSED'));
+    expect(local).toMatchObject({ code: 'connection_refused', isRetryable: false });
+    expect(local.message).toBe('cannot connect to ollama at http://127.0.0.1:11434/v1 (connection refused); start the server (ollama serve) or set providers.ollama.base_url');
+    const remote = connectionError('openai', 'https://api.example.test/v1', failure('ECONNREFUSED'));
+    expect(remote).toMatchObject({ code: 'connection_refused', isRetryable: false });
+    expect(remote.message).toBe('cannot connect to openai at https://api.example.test/v1 (connection refused); check providers.openai.base_url');
+  });
+
+  it('does not retry a port this machine may not reach', () => {
+    for (const code of ['EACCES', 'EPERM']) {
+      expect(connectionError('anthropic', 'https://api.example.test', failure(code))).toMatchObject({ code: 'connection_blocked', isRetryable: false });
+    }
+  });
+
+  it('retries a reset and a time-out', () => {
+    expect(connectionError('anthropic', 'https://api.example.test', failure('ECONNRESET'))).toMatchObject({ code: 'connection_error', isRetryable: true });
+    expect(connectionError('anthropic', 'https://api.example.test', failure('ETIMEDOUT'))).toMatchObject({ code: 'connection_error', isRetryable: true });
+  });
+});

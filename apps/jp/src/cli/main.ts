@@ -53,7 +53,7 @@ export function buildProgram(): Command {
     .option('--id <id>', 'conversation to continue (default: the active one, or $JP_CONVERSATION)')
     .option('-a, --attach <url>', 'attach a file, directory, glob or URL at this turn (repeatable; - attaches stdin)', collect, [])
     .option('-m, --model <id>', 'model id, e.g. echo or anthropic/claude-sonnet-4-5')
-    .option('--title <title>', 'title of a new conversation')
+    .option('--title <title>', 'title of the conversation (a new one, or renames the one continued)')
     .option('-s, --schema <json|@file>', 'answer with JSON matching this JSON Schema; prints only the JSON')
     .option('-e, --edit', 'write the query in $VISUAL/$EDITOR, starting from TEXT (also what a query with no text does on a terminal)')
     .option('--explain', 'print the provider request as JSON; send nothing, store nothing')

@@ -162,7 +162,10 @@ export async function conversationFork(globals: GlobalOptions, idArg: string | u
   const id = await store.create({ baseConfig: forkBase, configVersion, copy, events, title, turnCount: keptTurns, forkedFrom: { id: source, turn } }, store.openContent());
   if (options.activate) store.setActive(id);
   if (output.json) output.data({ id, forkedFrom: { id: source, turn }, turns: keptTurns, active: options.activate === true });
-  else output.line(id);
+  else {
+    output.line(id);
+    output.note(options.activate ? `the fork ${id} is now the active conversation` : `continue in the fork with: jp q --id ${id} "…" (or make it active: jp c use ${id})`);
+  }
 }
 
 export async function conversationRm(globals: GlobalOptions, idArg: string, options: { yes?: boolean }): Promise<void> {
@@ -181,13 +184,16 @@ export async function conversationRm(globals: GlobalOptions, idArg: string, opti
     }
   }
   const release = await store.lock(id, 10_000);
+  const wasActive = store.activeId() === id;
   try {
     store.remove(id);
+    // The next query starts a new conversation instead of pointing at one that is gone.
+    if (wasActive) store.clearActive();
   } finally {
     release();
   }
   if (output.json) output.data({ removed: id });
-  else output.note(`deleted ${id}`);
+  else output.note(`deleted ${id}${wasActive ? '; no conversation is active now (the next jp query starts one)' : ''}`);
 }
 
 export async function conversationPath(globals: GlobalOptions, idArg: string | undefined): Promise<void> {

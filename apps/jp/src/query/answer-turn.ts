@@ -82,6 +82,7 @@ export async function answerTurn(session: QuerySession, turn: TurnOpening): Prom
         interactive: Boolean(process.stdin.isTTY && process.stderr.isTTY),
         allowTools: invocation.options.allowTools === true || config.assistant.allow_tools,
         prompt: (fn) => fn(),
+        approvedForTurn: new Set<string>(),
         handles,
       },
       output: invocation.schema !== undefined && !output.json ? output.silenced() : output,

@@ -23,7 +23,9 @@ export async function persistTurn(session: QuerySession, turn: TurnOpening, answ
     id = await store.create({ baseConfig: session.baseConfig, configVersion: CONFIG_VERSION, events: answer.events, title: invocation.options.title ?? defaultTitle(invocation.query), turnCount: 1 }, content);
     store.setActive(id);
   } else {
-    await store.append(id, answer.events, content, (metadata) => ({ ...metadata, turnCount: turn.index + 1, lastActivityAt: new Date().toISOString() }));
+    // --title on a conversation that has one renames it, with the turn.
+    const title = invocation.options.title;
+    await store.append(id, answer.events, content, (metadata) => ({ ...metadata, ...(title === undefined ? {} : { title }), turnCount: turn.index + 1, lastActivityAt: new Date().toISOString() }));
   }
   const { fileContents } = content;
   try {

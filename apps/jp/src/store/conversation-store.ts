@@ -300,4 +300,9 @@ export class ConversationStore {
   setActive(id: string): void {
     writeFileAtomic(path.join(this.jpDir, 'active'), `${id}\n`);
   }
+
+  /** No conversation is active any more (the active one was removed). */
+  clearActive(): void {
+    rmSync(path.join(this.jpDir, 'active'), { force: true });
+  }
 }

@@ -28,6 +28,8 @@ export interface ToolRunContext {
   interactive: boolean;
   /** `--allow-tools`: run tools whose policy is `ask` without asking. */
   allowTools: boolean;
+  /** Tools the person allowed for the rest of this turn (a "yes for the rest of this turn"). */
+  approvedForTurn?: Set<string> | undefined;
   /** Runs a terminal interaction when no other tool is using the terminal. */
   prompt: <T>(interaction: () => Promise<T>) => Promise<T>;
   signal?: AbortSignal | undefined;
@@ -39,6 +41,8 @@ export interface JpTool {
   readonly definition: ToolDefinition;
   /** `ask` tools need a yes on the terminal (or --allow-tools) before each run. */
   readonly run: 'unattended' | 'ask';
+  /** Whether this call is one an `ask` policy asks about; absent: every call is. */
+  asks?(args: Record<string, unknown>): boolean;
   call(args: Record<string, unknown>, ctx: ToolRunContext): Promise<ToolResult>;
   /** What is wrong with the arguments in the tool's own words, checked before the schema (whose messages are generic). */
   precheck?(args: Record<string, unknown>): string | undefined;

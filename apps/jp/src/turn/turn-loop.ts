@@ -60,7 +60,7 @@ async function executeCall(call: ToolCall, tools: ReadonlyMap<string, JpTool>, c
   if (wrong !== undefined) return errorResult(wrong);
   const invalid = await checkToolArguments(tool.definition, call.arguments);
   if (invalid !== undefined) return errorResult(`invalid arguments for ${call.name}: ${invalid}`);
-  if (tool.run === 'ask' && !ctx.allowTools) {
+  if (tool.run === 'ask' && !ctx.allowTools && (tool.asks?.(call.arguments) ?? true)) {
     const allowed = await confirmToolRun(call, ctx);
     if (allowed !== true) return errorResult(allowed);
   }

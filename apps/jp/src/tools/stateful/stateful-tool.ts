@@ -48,6 +48,9 @@ export function createStatefulTool(name: string, config: LocalToolConfig, factor
   return {
     definition,
     run: config.run,
+    // Approving the spawn approves the program: fetching its output, its input and its abort are
+    // the handle's own business, within its max_runtime_secs.
+    asks: ({ action }) => action === 'spawn',
     precheck,
     async call(args, ctx) {
       const handles = ctx.handles;

@@ -96,3 +96,22 @@ describe('what `jp conversation show --html` loads, and when', () => {
     expect(htmlViewIn(staticClosure(chunkDefining('renderConversationHtml')))).toHaveLength(2);
   });
 });
+
+describe('what the editor flow loads, and when', () => {
+  /** The editor's own code (its shell-words parser, shell-quote, is the cmd: handler's too). */
+  const EDITOR = [/function editQuery\(/, /function runEditor\(/, /function renderTemplate\(/];
+  const editorIn = (chunks: readonly string[]) =>
+    chunks.flatMap((chunk) => {
+      const text = readFileSync(path.join(dist, chunk), 'utf8');
+      return EDITOR.filter((pattern) => pattern.test(text)).map((pattern) => `${chunk}: ${pattern.source}`);
+    });
+
+  it('loads none of it at start-up, nor for a query that has its text', () => {
+    expect(editorIn(staticClosure(chunkDefining('buildProgram')))).toEqual([]);
+    expect(editorIn(staticClosure(chunkDefining('queryCommand')))).toEqual([]);
+  });
+
+  it('would see it where it is: the chunk that edits holds the parser and the runner', () => {
+    expect(editorIn(staticClosure(chunkDefining('editQuery')))).toHaveLength(3);
+  });
+});

@@ -73,6 +73,20 @@ export function buildProgram(): Command {
       }
     });
 
+  program
+    .command('chat')
+    .description('talk to the model, one message after another: each is a jp query turn (/help inside lists the commands)')
+    .option('--id <id>', 'conversation to continue (default: the active one, or $JP_CONVERSATION)')
+    .option('-n, --new', 'start a new conversation')
+    .option('-m, --model <id>', 'model id, e.g. echo or anthropic/claude-sonnet-4-5')
+    .option('-a, --attach <url>', 'attach a file, directory, glob or URL to the first message (repeatable)', collect, [])
+    .option('--title <title>', 'title of the conversation (a new one, or renames the one continued)')
+    .option('--show-reasoning', "print the model's reasoning on stderr as it arrives")
+    .action(async (opts, cmd: Command) => {
+      const { chatCommand } = await import('../commands/chat.ts');
+      await chatCommand(globals(cmd), opts);
+    });
+
   const attachment = program.command('attachment').alias('a').description('manage the attachments declared in a conversation');
   attachment
     .command('add')

@@ -118,7 +118,7 @@ export interface ForkOptions {
   activate?: boolean;
 }
 
-export async function conversationFork(globals: GlobalOptions, idArg: string | undefined, options: ForkOptions): Promise<void> {
+export async function conversationFork(globals: GlobalOptions, idArg: string | undefined, options: ForkOptions): Promise<string> {
   const { store, output } = workspaceContext(globals);
   const source = selectConversation(store, idArg, HINT);
   if (options.turns === false && options.untilTurn !== undefined) {
@@ -166,6 +166,7 @@ export async function conversationFork(globals: GlobalOptions, idArg: string | u
     output.line(id);
     output.note(options.activate ? `the fork ${id} is now the active conversation` : `continue in the fork with: jp q --id ${id} "…" (or make it active: jp c use ${id})`);
   }
+  return id;
 }
 
 export async function conversationRm(globals: GlobalOptions, idArg: string, options: { yes?: boolean }): Promise<void> {

@@ -1,5 +1,5 @@
 import type { GlobalOptions } from '../cli/global-options.ts';
-import { workspaceContext } from '../cli/command-context.ts';
+import { workspaceContext, type CommandContext } from '../cli/command-context.ts';
 import type { EarlyRead } from '../cli/start-read-ahead.ts';
 import { answerTurn } from '../query/answer-turn.ts';
 import { composeQuery } from '../query/compose-query.ts';
@@ -19,19 +19,27 @@ export type { QueryOptions };
  * the conversation as it was. `early`: a directory the CLI began reading before this command loaded.
  */
 export async function queryCommand(globals: GlobalOptions, textArgs: string[], options: QueryOptions, early?: EarlyRead): Promise<void> {
-  const ctx = workspaceContext(globals, early?.blobs);
+  await runQuery(workspaceContext(globals, early?.blobs), textArgs, options, early);
+}
+
+/** One `jp query` turn in a workspace already opened (`jp chat` runs one per message). Returns where it went. */
+export async function runQuery(ctx: CommandContext, textArgs: string[], options: QueryOptions, early?: EarlyRead): Promise<{ id: string | undefined; turn: number }> {
   const invocation = await readInvocation(ctx, textArgs, options);
   const draft = invocation.edit === undefined ? undefined : await composeQuery(ctx, invocation, invocation.edit.prefill);
   const session = await openSession(ctx, invocation, early);
   try {
     const turn = await openTurn(session);
-    if (options.explain) return await explainTurn(session, turn);
+    if (options.explain) {
+      await explainTurn(session, turn);
+      return { id: invocation.id, turn: turn.index };
+    }
     const answer = await answerTurn(session, turn);
     const id = invocation.persist ? await persistTurn(session, turn, answer) : invocation.id;
     if (answer.failure !== undefined) throw answer.failure;
     // The draft goes once its turn is answered whole (and stored, unless --no-persist); a failed or interrupted turn keeps it.
     draft?.remove();
     reportQuery(ctx.output, { id, turn: turn.index, answer, created: invocation.persist && invocation.id === undefined, schema: invocation.schema !== undefined });
+    return { id, turn: turn.index };
   } finally {
     await session.close();
   }

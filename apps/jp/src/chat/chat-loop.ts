@@ -1,0 +1,162 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { isJpError } from '@jp/core';
+import { parseModelId } from '@jp/providers';
+import type { CommandContext } from '../cli/command-context.ts';
+import type { GlobalOptions } from '../cli/global-options.ts';
+import { attachmentAdd, attachmentLs, attachmentRm } from '../commands/attachment.ts';
+import { conversationFork } from '../commands/conversation.ts';
+import { runQuery } from '../commands/query.ts';
+import type { QueryOptions } from '../query/read-invocation.ts';
+import { appendChatHistory, chatHistoryFile, loadChatHistory } from './chat-history.ts';
+import { chatHelp, parseChatInput, type ChatInput } from './chat-commands.ts';
+import { completeChatLine } from './chat-completer.ts';
+import { readMessage, type PromptState } from './read-message.ts';
+
+/** What the chat carries from one message to the next. */
+export interface ChatState {
+  /** The conversation; `undefined` until the first message of a new one is stored. */
+  id: string | undefined;
+  model: string | undefined;
+  /** `--title`, applied with the next message. */
+  title: string | undefined;
+  /** `-a` and `/attach` before the conversation exists: they go with the next message. */
+  pending: string[];
+  /** Turns the conversation had after this chat's last message, to notice turns from elsewhere. */
+  turnsSeen: number | undefined;
+  showReasoning: boolean;
+}
+
+/** The turns stored now, or undefined when the conversation cannot be read (the turn will say why). */
+function storedTurns(ctx: CommandContext, id: string): number | undefined {
+  return ctx.store.readableMetadata(id)?.turnCount;
+}
+
+/** A file argument that names nothing: refused at the prompt, before anything is resolved. */
+function missingPath(url: string, cwd: string): boolean {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url) || /[*?[{]/.test(url) || url.startsWith('~')) return false;
+  return !existsSync(path.resolve(cwd, url));
+}
+
+/** Runs one message as a `jp query` turn; failures are one line and the chat goes on. */
+async function sendMessage(ctx: CommandContext, state: ChatState, text: string, extra: Partial<QueryOptions> = {}): Promise<void> {
+  if (state.id !== undefined && state.turnsSeen !== undefined) {
+    const now = storedTurns(ctx, state.id);
+    if (now !== undefined && now > state.turnsSeen) {
+      const added = now - state.turnsSeen;
+      ctx.output.note(`jp: ${added} turn${added === 1 ? ' was' : 's were'} added to this conversation from elsewhere; going on from the stored history`);
+    }
+  }
+  const options: QueryOptions = {
+    attach: state.pending,
+    tool: [],
+    noTool: [],
+    new: state.id === undefined,
+    ...(state.id === undefined ? {} : { id: state.id }),
+    ...(state.model === undefined ? {} : { model: state.model }),
+    ...(state.title === undefined ? {} : { title: state.title }),
+    showReasoning: state.showReasoning,
+    ...extra,
+  };
+  const result = await runQuery(ctx, text === '' ? [] : [text], options);
+  if (options.explain) return;
+  state.id = result.id;
+  state.pending = [];
+  state.title = undefined;
+  state.turnsSeen = result.turn + 1;
+}
+
+/** Reports a failure the way the CLI does, in one line, and keeps the chat going. */
+function report(ctx: CommandContext, error: unknown, verbose: boolean): void {
+  if (isJpError(error)) ctx.output.error({ code: error.code, exitCode: error.exitCode, message: error.message });
+  else ctx.output.error({ code: 'runtime_error', exitCode: 1, message: error instanceof Error ? error.message : String(error) });
+  if (verbose && error instanceof Error && error.stack) ctx.output.detail(error.stack);
+}
+
+async function runCommand(ctx: CommandContext, globals: GlobalOptions, state: ChatState, input: Extract<ChatInput, { type: 'command' }>): Promise<'quit' | void> {
+  const quiet = globals;
+  switch (input.name) {
+    case '/quit':
+      return 'quit';
+    case '/help':
+      ctx.output.line(chatHelp());
+      return;
+    case '/attach': {
+      if (input.args.length === 0) throw new Error('/attach needs a file, directory, glob or URL');
+      const missing = input.args.find((url) => missingPath(url, ctx.cwd));
+      if (missing !== undefined) throw new Error(`${missing} does not exist; nothing attached`);
+      if (state.id === undefined) {
+        state.pending.push(...input.args.filter((url) => !state.pending.includes(url)));
+        for (const url of input.args) ctx.output.line(`added ${url} (goes with your next message)`);
+      } else await attachmentAdd(quiet, input.args, { id: state.id });
+      return;
+    }
+    case '/detach': {
+      if (input.args.length !== 1) throw new Error('/detach needs one attachment: a URL, or its index in /ls');
+      if (state.id === undefined) {
+        const at = state.pending.indexOf(input.args[0]!);
+        if (at === -1) throw new Error(`${input.args[0]} is not attached`);
+        state.pending.splice(at, 1);
+        ctx.output.line(`removed ${input.args[0]}`);
+      } else await attachmentRm(quiet, input.args, { id: state.id });
+      return;
+    }
+    case '/ls':
+      if (state.id === undefined) ctx.output.line(state.pending.length === 0 ? 'no attachments yet' : state.pending.map((url, index) => `${index}  ${url} (with your next message)`).join('\n'));
+      else await attachmentLs(quiet, { id: state.id });
+      return;
+    case '/model': {
+      if (input.args.length !== 1) throw new Error('/model needs one model id, e.g. /model echo');
+      parseModelId(input.args[0]!);
+      state.model = input.args[0];
+      ctx.output.note(`jp: ${state.model} answers from the next message on`);
+      return;
+    }
+    case '/new':
+      state.id = undefined;
+      state.turnsSeen = undefined;
+      ctx.output.note('jp: your next message starts a new conversation');
+      return;
+    case '/fork': {
+      if (state.id === undefined) throw new Error('nothing to fork yet: send a message first');
+      state.id = await conversationFork({ ...globals, quiet: true }, state.id, {});
+      state.turnsSeen = storedTurns(ctx, state.id);
+      ctx.output.note(`jp: going on in the fork ${state.id}`);
+      return;
+    }
+    case '/explain':
+      await sendMessage(ctx, state, input.rest === '' ? '(your next message)' : input.rest, { explain: true });
+      return;
+    case '/edit':
+      await sendMessage(ctx, state, '', { edit: true });
+      return;
+  }
+}
+
+/**
+ * `jp chat`: read a message, run it as a `jp query` turn, print the answer, again. Every turn takes
+ * the conversation's lock for itself only, so another terminal can add turns in between; the chat
+ * says so and goes on from what is stored. Nothing the chat keeps between turns grows with them.
+ */
+export async function chatLoop(ctx: CommandContext, globals: GlobalOptions, state: ChatState): Promise<void> {
+  const historyFile = chatHistoryFile(process.env);
+  const prompt: PromptState = { history: loadChatHistory(historyFile), lastEmptyInterrupt: 0 };
+  const note = (message: string) => ctx.output.note(`jp: ${message}`);
+  ctx.output.note(`jp: chatting in ${state.id ?? 'a new conversation'}; /help lists the commands, Ctrl-D leaves`);
+  for (;;) {
+    const read = await readMessage('jp> ', prompt, (line) => completeChatLine(line, ctx.cwd), note);
+    if (read.type === 'exit') return;
+    const text = read.text.trim();
+    if (text === '') continue;
+    appendChatHistory(historyFile, read.text);
+    const input = parseChatInput(text);
+    try {
+      if (input.type === 'unknown') throw new Error(`unknown command ${input.name}; /help lists the commands (start with // to send a line that begins with /)`);
+      if (input.type === 'command') {
+        if ((await runCommand(ctx, globals, state, input)) === 'quit') return;
+      } else await sendMessage(ctx, state, input.text);
+    } catch (error) {
+      report(ctx, error, globals.verbose === true);
+    }
+  }
+}

@@ -115,3 +115,21 @@ describe('what the editor flow loads, and when', () => {
     expect(editorIn(staticClosure(chunkDefining('editQuery')))).toHaveLength(3);
   });
 });
+
+describe('what `jp chat` loads, and when', () => {
+  const CHAT = [/function chatLoop\(/, /function readMessage\(/, /PasteFilter = class/];
+  const chatIn = (chunks: readonly string[]) =>
+    chunks.flatMap((chunk) => {
+      const text = readFileSync(path.join(dist, chunk), 'utf8');
+      return CHAT.filter((pattern) => pattern.test(text)).map((pattern) => `${chunk}: ${pattern.source}`);
+    });
+
+  it('loads none of it at start-up nor for a query', () => {
+    expect(chatIn(staticClosure(chunkDefining('buildProgram')))).toEqual([]);
+    expect(chatIn(staticClosure(chunkDefining('queryCommand')))).toEqual([]);
+  });
+
+  it('would see it where it is: the chat command holds the loop, the prompt and the paste filter', () => {
+    expect(chatIn(staticClosure(chunkDefining('chatCommand')))).toHaveLength(3);
+  });
+});

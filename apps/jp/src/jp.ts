@@ -1,9 +1,16 @@
 #!/usr/bin/env node
 // The `jp` binary. Kept tiny: `--version` answers before anything else loads, and every command
 // module (with zod, the SDKs, the MCP client) is imported only when that command runs.
+import { nodeTooOld } from './require-node.ts';
 import { version } from './version.ts';
 
 const args = process.argv.slice(2);
+// Before anything that an older Node.js might fail on with a stack trace: one line, exit 1.
+const tooOld = nodeTooOld(process.versions.node);
+if (tooOld !== undefined) {
+  process.stderr.write(`${tooOld}\n`);
+  process.exit(1);
+}
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${version}\n`);
 } else if (args[0] === '__complete') {

@@ -72,12 +72,15 @@ describe('bad input through the binary', () => {
     expect(snapshotTree(outside)).toEqual({});
   });
 
-  it('jp query with no conversation selected: exit 2 and says to use --new', async () => {
+  it('jp query with no conversation selected starts one and says so (issue N); attachment ls still asks for one', async () => {
     const other = path.join(root, 'fresh');
     mkdirSync(other);
     expect((await runJp(['init'], { cwd: other, env })).code).toBe(0);
+    const ls = await runJp(['attachment', 'ls'], { cwd: other, env });
+    expectOneLineError(ls, 2, /no active conversation; pass --id, or start a conversation with `jp query --new`/);
     const result = await runJp(['query', '-m', 'echo', 'x'], { cwd: other, env });
-    expectOneLineError(result, 2, /--new/);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr.split('\n')[0]).toBe('jp: no active conversation: starting a new one with echo');
   });
 
   it('-v adds the stack trace', async () => {

@@ -6,6 +6,8 @@ export interface GlobalOptions {
   quiet: boolean;
   /** False with `--no-color`; the environment and the stream decide the rest (output/color-choice.ts). */
   color: boolean;
+  /** False with `--no-render`: answers print as the model wrote them, even on a terminal (RFD 026). */
+  render: boolean;
   verbose: boolean;
 }
 
@@ -16,6 +18,7 @@ export function readGlobalOptions(raw: Record<string, unknown>): GlobalOptions {
     format: raw.format === 'json' ? 'json' : 'text',
     quiet: raw.quiet === true,
     color: raw.color !== false,
+    render: raw.render !== false,
     verbose: raw.verbose === true,
   };
 }

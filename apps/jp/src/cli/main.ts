@@ -30,6 +30,7 @@ export function buildProgram(): Command {
     .addOption(new Option('-F, --format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('-q, --quiet', 'print only the answer or the requested data')
     .option('--no-color', 'disable colour (so does NO_COLOR; FORCE_COLOR colours a pipe); colour is on for terminals only')
+    .option('--no-render', 'print answers as the model wrote them, not rendered as Markdown (they are rendered on terminals only)')
     .option('-v, --verbose', 'print stack traces and debugging details on errors')
     .exitOverride();
 

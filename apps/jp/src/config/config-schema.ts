@@ -179,6 +179,8 @@ export const ConfigSchema = z.strictObject({
     })
     .prefault({}),
   providers: z.record(z.string(), ProviderConfigSchema).default({}),
+  /** How answers look on a terminal (RFD 026); pipes, files, -F json and -q always get the exact text. */
+  style: z.strictObject({ render: z.boolean().default(true) }).prefault({}),
   /** The editor `jp q` opens for a query with no text; $VISUAL and $EDITOR come first (issue N). */
   editor: z.strictObject({ command: z.string().min(1).optional() }).prefault({}),
   mcp: z.record(z.string(), McpServerConfigSchema).default({}),

@@ -1,7 +1,7 @@
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { colorEnabled } from './color-choice.ts';
 import { StatusLine, type StatusStream } from './status-line.ts';
-import { stylesFor, type Styles } from './styles.ts';
+import { PLAIN, stylesFor, type Styles } from './styles.ts';
 import { terminalSafeJson, visibleText } from './terminal-text.ts';
 
 /**
@@ -9,7 +9,7 @@ import { terminalSafeJson, visibleText } from './terminal-text.ts';
  * colour is decided from (NO_COLOR, FORCE_COLOR, TERM): process.env, or none for a test's streams.
  */
 export interface OutputStreams {
-  stdout: { write(text: string): unknown; isTTY?: boolean | undefined };
+  stdout: { write(text: string): unknown; isTTY?: boolean | undefined; columns?: number | undefined };
   stderr: StatusStream;
   env?: Readonly<Record<string, string | undefined>> | undefined;
 }
@@ -35,7 +35,7 @@ export class Output {
   readonly status: StatusLine;
 
   constructor(
-    readonly options: Pick<GlobalOptions, 'format' | 'quiet' | 'color'>,
+    readonly options: Pick<GlobalOptions, 'format' | 'quiet' | 'color'> & Partial<Pick<GlobalOptions, 'render'>>,
     private readonly streams: OutputStreams = process,
     status?: StatusLine,
   ) {
@@ -43,6 +43,25 @@ export class Output {
     const env = streams.env ?? {};
     const enabled = (stream: { isTTY?: boolean | undefined }) => colorEnabled({ isTTY: stream.isTTY, color: options.color, format: options.format, env });
     this.styles = { stdout: stylesFor(enabled(streams.stdout)), stderr: stylesFor(enabled(streams.stderr)) };
+  }
+
+  /**
+   * Whether an answer is rendered as Markdown: stdout is a terminal and the text is for a person
+   * (neither JSON nor --quiet), and neither --no-render nor `style.render = false` said no.
+   */
+  rendersMarkdown(configured: boolean): boolean {
+    return configured && this.options.render !== false && this.streams.stdout.isTTY === true && !this.json && !this.options.quiet;
+  }
+
+  /** Whether stdout gets colour (color-choice.ts). */
+  get stdoutColor(): boolean {
+    return this.styles.stdout !== PLAIN;
+  }
+
+  /** The terminal's width for laying text out: 80 when it reports none. */
+  get stdoutColumns(): number {
+    const columns = this.streams.stdout.columns;
+    return columns !== undefined && columns > 0 ? columns : 80;
   }
 
   /** The same output with stdout silenced: notes and warnings still reach stderr. */
@@ -73,14 +92,20 @@ export class Output {
     this.streams.stdout.write(this.forStdout(text));
   }
 
+  /** Text already made visible and styled by jp (the Markdown renderer): written as it is. */
+  writeStyled(text: string): void {
+    this.streams.stdout.write(text);
+  }
+
   /** A line on stdout from spans: each one's text is made safe first (on a terminal), then styled. */
   line(...spans: Span[]): void {
     this.streams.stdout.write(`${spans.map((span) => this.span(span)).join('')}\n`);
   }
 
   /** Model text for stderr (streamed reasoning): visible on a terminal, exact elsewhere. */
-  aside(text: string): void {
-    this.streams.stderr.write(this.streams.stderr.isTTY === true ? visibleText(text) : text);
+  aside(text: string, options: { dim?: boolean } = {}): void {
+    if (this.streams.stderr.isTTY !== true) this.streams.stderr.write(text);
+    else this.streams.stderr.write(options.dim ? this.styles.stderr.dim(visibleText(text)) : visibleText(text));
   }
 
   /** A note for people (stderr), silenced by `--quiet` and in JSON mode. */

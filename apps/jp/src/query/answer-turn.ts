@@ -91,6 +91,7 @@ export async function answerTurn(session: QuerySession, turn: TurnOpening): Prom
       waiting: waitSpinner(output, config.assistant.model ?? session.model),
       maxRounds: config.assistant.max_tool_rounds,
       showReasoning: invocation.options.showReasoning === true || config.assistant.show_reasoning,
+      render: config.style.render,
       signal: session.signal,
       forModel: forModel(session),
       keep: (response) => content.stageEvents([response])[0] as ToolCallResponseEvent,

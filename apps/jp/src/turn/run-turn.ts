@@ -3,6 +3,7 @@ import { now } from '../clock.ts';
 import { ProviderError } from '@jp/core';
 import type { ConversationEvent, Usage } from '@jp/core';
 import { retryAfterMs, type Provider, type ProviderRequest } from '@jp/providers';
+import { openAnswerWriter, type AnswerWriter } from '../output/answer-writer.ts';
 import type { Output } from '../output/output.ts';
 import type { WaitIndicator } from '../output/wait-spinner.ts';
 import { DEFAULT_RETRY_POLICY, isRetryable, retryDelayMs, type RetryPolicy } from './retry-policy.ts';
@@ -35,6 +36,7 @@ async function streamOnce(
   provider: Provider,
   request: ProviderRequest,
   output: Output,
+  answer: AnswerWriter,
   state: Streamed,
   showReasoning: boolean,
   signal: AbortSignal | undefined,
@@ -47,7 +49,7 @@ async function streamOnce(
         state.text += event.text;
         state.shown = true;
         if (output.json) output.data({ type: 'text_delta', text: event.text });
-        else output.write(event.text);
+        else answer.write(event.text);
         break;
       case 'reasoning-delta':
         state.reasoning += event.text;
@@ -56,7 +58,8 @@ async function streamOnce(
           output.data({ type: 'reasoning_delta', text: event.text });
         } else if (showReasoning) {
           state.shown = true;
-          output.aside(event.text);
+          // Rendered answers show reasoning dim, so the two read apart.
+          output.aside(event.text, { dim: answer.endsLines });
         }
         break;
       case 'warning':
@@ -85,6 +88,8 @@ export async function runTurn(options: {
   request: ProviderRequest;
   output: Output;
   retry?: RetryPolicy;
+  /** Render the answer as Markdown where the output allows it (`Output.rendersMarkdown`). */
+  render?: boolean;
   /** Print reasoning deltas on stderr (text mode); they are stored either way. */
   showReasoning?: boolean;
   signal?: AbortSignal;
@@ -98,11 +103,12 @@ export async function runTurn(options: {
   const notice = options.notice ?? retryNotice(output, { verbose: false });
   const waiting = options.waiting;
   const state: Streamed = { text: '', reasoning: '', usage: {}, shown: false, toolCalls: [] };
+  const answer = await openAnswerWriter(output, options.render === true);
   try {
     for (let attempt = 0; ; attempt++) {
       try {
         waiting?.start();
-        await streamOnce(options.provider, options.request, output, state, options.showReasoning === true, options.signal, () => {
+        await streamOnce(options.provider, options.request, output, answer, state, options.showReasoning === true, options.signal, () => {
           waiting?.stop();
           notice.clear();
         });
@@ -127,8 +133,9 @@ export async function runTurn(options: {
   } finally {
     waiting?.stop();
     notice.clear();
+    answer.end();
   }
-  if (!output.json && state.text !== '' && !state.text.endsWith('\n')) output.write('\n');
+  if (!output.json && !answer.endsLines && state.text !== '' && !state.text.endsWith('\n')) output.write('\n');
   const timestamp = now().toISOString();
   const events: ConversationEvent[] = [];
   if (state.reasoning !== '') events.push({ type: 'chat_response', timestamp, reasoning: state.reasoning });

@@ -91,6 +91,8 @@ export async function runTurnLoop(options: {
   waiting?: WaitIndicator | undefined;
   maxRounds: number;
   showReasoning?: boolean;
+  /** Render answers as Markdown where the output allows it. */
+  render?: boolean;
   signal?: AbortSignal | undefined;
   /** What the model is sent of the events, before each call (deduplicated, content resolved); absent: the events. */
   forModel?: (events: readonly ConversationEvent[]) => ConversationEvent[];
@@ -112,6 +114,7 @@ export async function runTurnLoop(options: {
       notice: options.notice,
       waiting: options.waiting,
       showReasoning: options.showReasoning,
+      render: options.render,
       signal: options.signal,
     });
     usage = addUsage(usage, answer.usage);

@@ -133,3 +133,23 @@ describe('what `jp chat` loads, and when', () => {
     expect(chatIn(staticClosure(chunkDefining('chatCommand')))).toHaveLength(3);
   });
 });
+
+describe('what the Markdown renderer loads, and when', () => {
+  /** The terminal renderer's own code and its highlighter. */
+  const RENDER = [/node_modules\/\.pnpm\/highlight\.js@/, /function renderInline\(/, /function markdownWriter\(/];
+  const renderIn = (chunks: readonly string[]) =>
+    chunks.flatMap((chunk) => {
+      const text = readFileSync(path.join(dist, chunk), 'utf8');
+      return RENDER.filter((pattern) => pattern.test(text)).map((pattern) => `${chunk}: ${pattern.source}`);
+    });
+
+  it('loads none of it for --version, conversation ls, completion or a piped query', () => {
+    for (const entry of ['buildProgram', 'conversationLs', 'completeCommand', 'queryCommand', 'runTurn']) {
+      expect(renderIn(staticClosure(chunkDefining(entry))), entry).toEqual([]);
+    }
+  });
+
+  it('would see it where it is: the writer holds the renderer and the highlighter', () => {
+    expect(renderIn(staticClosure(chunkDefining('markdownWriter')))).toHaveLength(3);
+  });
+});

@@ -49,7 +49,7 @@ async function streamOnce(
         state.text += event.text;
         state.shown = true;
         if (output.json) output.data({ type: 'text_delta', text: event.text });
-        else answer.write(event.text);
+        else await answer.write(event.text);
         break;
       case 'reasoning-delta':
         state.reasoning += event.text;
@@ -103,7 +103,7 @@ export async function runTurn(options: {
   const notice = options.notice ?? retryNotice(output, { verbose: false });
   const waiting = options.waiting;
   const state: Streamed = { text: '', reasoning: '', usage: {}, shown: false, toolCalls: [] };
-  const answer = await openAnswerWriter(output, options.render === true);
+  const answer = openAnswerWriter(output, options.render === true);
   try {
     for (let attempt = 0; ; attempt++) {
       try {
@@ -133,7 +133,7 @@ export async function runTurn(options: {
   } finally {
     waiting?.stop();
     notice.clear();
-    answer.end();
+    await answer.end();
   }
   if (!output.json && !answer.endsLines && state.text !== '' && !state.text.endsWith('\n')) output.write('\n');
   const timestamp = now().toISOString();

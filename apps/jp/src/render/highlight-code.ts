@@ -46,13 +46,15 @@ export function knownLanguage(info: string): string | undefined {
 }
 
 /**
- * `code` highlighted as `language`, one styled string a line. highlight.js answers with HTML
- * spans; they are read back into the renderer's own styles, the open ones carried across line
- * ends, so a multi-line string or comment keeps its colour on every line.
+ * `code` highlighted as `language`, one styled string a line, and whether the code ends outside
+ * any construct (no string or comment left open), so the next line can be highlighted on its own.
+ * highlight.js answers with HTML spans; they are read back into the renderer's own styles, the
+ * open ones carried across line ends, so a multi-line string keeps its colour on every line.
  */
-export function highlightLines(code: string, language: string, styles: RenderStyles): string[] {
+export function highlightLines(code: string, language: string, styles: RenderStyles): { lines: string[]; closed: boolean } {
   register();
-  const html = hljs.highlight(code, { language, ignoreIllegals: true }).value;
+  const result = hljs.highlight(code, { language, ignoreIllegals: true });
+  const html = result.value;
   const lines: string[] = [];
   const open: string[] = [];
   let line = '';
@@ -77,5 +79,7 @@ export function highlightLines(code: string, language: string, styles: RenderSty
     }
   }
   lines.push(line);
-  return lines;
+  // `_top` is the mode the highlighter ended in (highlight.js 11, pinned): the language itself when nothing is open.
+  const closed = (result as unknown as { _top?: unknown })._top === hljs.getLanguage(language);
+  return { lines, closed };
 }

@@ -122,9 +122,11 @@ export class MarkdownStream {
       this.out([line]);
       return;
     }
-    // Highlighted with the lines before it, so what a line continues (a string, a comment) is known.
-    const lines = highlightLines(fence.lines.join('\n'), fence.language, this.options.styles);
+    // Highlighted with the lines before it since the code was last outside any construct, so what a
+    // line continues (a string, a comment) is known without highlighting the whole block again.
+    const { lines, closed } = highlightLines(fence.lines.join('\n'), fence.language, this.options.styles);
     this.out([lines[lines.length - 1]!]);
+    if (closed) fence.lines = [];
   }
 
   private flushTable(): void {

@@ -7,6 +7,7 @@
 //
 //   node --import tsx bench/render.ts [--runs N] [--no-check]
 import { closeSync, openSync, writeSync } from 'node:fs';
+// @ts-expect-error the shared bench helpers are plain JavaScript without declarations
 import { median, numberOption } from './bench-args.mjs';
 import { visibleText } from '../apps/jp/src/output/terminal-text.ts';
 

@@ -133,7 +133,9 @@ export function buildProgram(): Command {
     .option('--html', 'write the conversation as one self-contained HTML page (tokens and cache per turn) and print its path')
     .option('-o, --output <file>', 'with --html: where to write the page (default: <id>.html here; - for stdout)')
     .option('--open', 'with --html: open the page in the system browser')
-    .action(async (id: string | undefined, opts: { html?: boolean; output?: string; open?: boolean }, cmd: Command) => {
+    .option('--turn <n>', 'only turn N (0-based)')
+    .option('--last', 'only the last turn')
+    .action(async (id: string | undefined, opts: { html?: boolean; output?: string; open?: boolean; turn?: string; last?: boolean }, cmd: Command) => {
       const { conversationShow } = await import('../commands/conversation.ts');
       await conversationShow(globals(cmd), id, opts);
     });

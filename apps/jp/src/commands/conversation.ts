@@ -1,9 +1,11 @@
 import { createInterface } from 'node:readline/promises';
-import { groupTurns, loadSchemas, resolveResourceContent, resourceByteLength, resourceEncoding, UsageError, type ChatRequestEvent, type ChatResponseEvent, type ConfigDeltaEvent, type ConversationEvent } from '@jp/core';
+import { loadSchemas, resolveResourceContent, UsageError, type ConfigDeltaEvent } from '@jp/core';
 import type { GlobalOptions } from '../cli/global-options.ts';
-import type { Span } from '../output/output.ts';
+import { Output } from '../output/output.ts';
+import { page } from '../output/pager.ts';
+import { selectTurns, type TurnSelection } from '../conversation/select-turns.ts';
+import { writeConversationText } from '../conversation/show-text.ts';
 import { workspaceContext } from '../cli/command-context.ts';
-import { formatKey } from '../config/format-key.ts';
 import { CONFIG_VERSION, conversationConfig, ownLayer } from '../conversation/conversation-config.ts';
 import { selectConversation } from '../conversation/select-conversation.ts';
 
@@ -11,7 +13,7 @@ const { eventToJson } = await loadSchemas();
 
 const HINT = 'pass an id; `jp conversation ls` lists them';
 
-export interface ShowOptions {
+export interface ShowOptions extends TurnSelection {
   html?: boolean | undefined;
   output?: string | undefined;
   open?: boolean | undefined;
@@ -27,80 +29,42 @@ export async function conversationShow(globals: GlobalOptions, idArg: string | u
     await conversationShowHtml(globals, idArg, HINT, options);
     return;
   }
-  const { store, output } = workspaceContext(globals);
+  const ctx = workspaceContext(globals);
+  const { store } = ctx;
   const id = selectConversation(store, idArg, HINT);
   const metadata = store.metadata(id);
   const content = store.openContent();
-  const { events, warnings } = await store.events(id, content);
-  for (const warning of warnings) output.warn(warning);
-  if (output.json) {
-    // Every resource in its MCP JSON form, content inline.
+  const { events: all, warnings } = await store.events(id, content);
+  for (const warning of warnings) ctx.output.warn(warning);
+  const { preamble, turns } = selectTurns(all, options);
+  if (ctx.output.json) {
+    // Every resource in its MCP JSON form, content inline; --turn/--last keep their turns' events.
+    const events = options.turn === undefined && !options.last ? all : turns.flatMap((turn) => turn.events);
     const { id: _id, ...rest } = metadata;
-    output.data({ id, ...rest, events: resolveResourceContent(events, (resource) => content.read(resource)).map(eventToJson) });
+    ctx.output.data({ id, ...rest, events: resolveResourceContent(events, (resource) => content.read(resource)).map(eventToJson) });
     return;
   }
+  // On a terminal the text is gathered first: taller than the screen, it goes through the pager.
+  const paging = process.stdout.isTTY === true;
+  let text = '';
+  const output = paging ? new Output(globals, { stdout: { write: (part: string) => (text += part), isTTY: true, columns: process.stdout.columns }, stderr: process.stderr, env: process.env }) : ctx.output;
+  const renderMessage = output.rendersMarkdown(true) ? await messageRenderer(output) : undefined;
   output.line(['heading', `conversation ${id}`], metadata.title ? `  ${metadata.title}` : '');
   if (metadata.forkedFrom) output.line(['dim', `forked from ${metadata.forkedFrom.id}${metadata.forkedFrom.turn === null ? '' : ` at turn ${metadata.forkedFrom.turn}`}`]);
-  const { preamble, turns } = groupTurns(events);
-  // Events before the first turn: what `jp attachment add|rm` and a fork without turns recorded.
-  for (const event of preamble) describeEvent(event, (...spans) => output.line(...spans));
-  for (const turn of turns) {
-    output.line();
-    output.line(['heading', `── turn ${turn.index} ──`]);
-    for (const event of turn.events) describeEvent(event, (...spans) => output.line(...spans));
-  }
+  writeConversationText(output, preamble, turns, { renderMessage });
+  if (paging) await page(text, { rows: process.stdout.rows, write: (part) => process.stdout.write(part) });
 }
 
-/** One event as lines of spans: who or what in colour, the untrusted text plain (Output makes it safe). */
-function describeEvent(event: ConversationEvent, line: (...spans: Span[]) => void): void {
-  switch (event.type) {
-    case 'chat_request': {
-      const request = event as Extract<ConversationEvent, { type: 'chat_request'; content: string }>;
-      line(['role', 'user:'], ` ${request.content}`);
-      for (const resource of request.resources) {
-        const kind = resourceEncoding(resource) === 'text' ? 'text' : 'blob';
-        line(
-          ['resource', '  resource '],
-          resource.name ?? resource.uri,
-          '  ',
-          ['dim', `${resource.uri}  (${resource.mimeType ?? 'unknown type'}, ${kind}, ${resourceByteLength(resource)} bytes)`],
-        );
-      }
-      // What jp added to the request about declared files that changed (RFD 020).
-      for (const notice of (request as ChatRequestEvent).notices ?? []) line(['dim', '  notice '], notice.text);
-      break;
-    }
-    case 'chat_response': {
-      const response = event as ChatResponseEvent;
-      if ('message' in response) line(['role', 'assistant:'], ` ${response.message}`);
-      else if ('reasoning' in response) line(['role', 'assistant (reasoning):'], ' ', ['dim', response.reasoning ?? '']);
-      else line(['role', 'assistant (structured):'], ` ${JSON.stringify(response.structured)}`);
-      break;
-    }
-    case 'config_delta': {
-      const delta = event as ConfigDeltaEvent;
-      if (delta.source !== 'files') {
-        line(['dim', `config: ${JSON.stringify(delta.delta)}`]);
-        break;
-      }
-      const removed = (delta.removed ?? []).map((key) => formatKey(key));
-      const changed = Object.keys(delta.delta).length > 0 ? JSON.stringify(delta.delta) : '';
-      line(['dim', `config changed in .jp/config.toml: ${[changed, ...(removed.length > 0 ? [`removed ${removed.join(', ')}`] : [])].filter(Boolean).join('; ')}`]);
-      break;
-    }
-    case 'tool_call_request':
-      line(['role', 'tool call:'], ` ${(event as { name: string }).name} `, ['dim', JSON.stringify((event as { arguments: unknown }).arguments)]);
-      break;
-    case 'tool_call_response': {
-      const isError = (event as { isError: boolean }).isError;
-      line(['role', 'tool result'], isError ? ['bad', ' (error)'] : '', ['role', ':'], ` ${(event as { content: unknown[] }).content.length} block(s)`);
-      break;
-    }
-    case 'turn_start':
-      break;
-    default:
-      line(['dim', `(${event.type} event)`]);
-  }
+/** Answers rendered as Markdown, as `jp query` shows them on a terminal. */
+async function messageRenderer(output: Output): Promise<(message: string) => string> {
+  const { markdownWriter } = await import('../render/markdown-writer.ts');
+  return (message) => {
+    let rendered = '';
+    const writer = markdownWriter((part) => (rendered += part), { width: output.stdoutColumns, color: output.stdoutColor });
+    writer.write(message);
+    writer.end();
+    return rendered;
+  };
 }
 
 export async function conversationUse(globals: GlobalOptions, idArg: string): Promise<void> {

@@ -109,8 +109,9 @@ export class Output {
   }
 
   /** A note for people (stderr), silenced by `--quiet` and in JSON mode. */
-  note(message: string): void {
-    if (!this.options.quiet && !this.json) this.streams.stderr.write(`${visibleText(message)}\n`);
+  note(message: string, options: { dim?: boolean } = {}): void {
+    if (this.options.quiet || this.json) return;
+    this.streams.stderr.write(`${options.dim ? this.styles.stderr.dim(visibleText(message)) : visibleText(message)}\n`);
   }
 
   /** A warning (stderr), each distinct message once per run. */

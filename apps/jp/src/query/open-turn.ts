@@ -90,6 +90,8 @@ export async function openTurn(session: QuerySession): Promise<TurnOpening> {
     registry,
     hctx,
   });
+  // What the model is told about changed files, the user sees too (one dim line each on stderr).
+  for (const notice of notices) ctx.output.note(`notice: ${notice.text}`, { dim: true });
   const request: ChatRequestEvent = {
     type: 'chat_request',
     timestamp,

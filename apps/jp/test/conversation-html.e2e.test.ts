@@ -81,12 +81,13 @@ beforeAll(() => {
 afterAll(() => rmSync(sandbox.root, { recursive: true, force: true }));
 
 describe('jp conversation show --html (the command)', () => {
-  it('writes <id>.html in the current directory by default and prints its path', async () => {
+  it('writes .jp/local/html/<id>.html by default, out of git\'s sight, and prints its path', async () => {
     const result = await runJp(['conversation', 'show', SMALL, '--html'], { cwd: ws, env: sandbox.env });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe(`${SMALL}.html\n`);
-    const html = readFileSync(path.join(ws, `${SMALL}.html`), 'utf8');
+    expect(result.stdout).toBe(`.jp/local/html/${SMALL}.html\n`);
+    expect(existsSync(path.join(ws, `${SMALL}.html`))).toBe(false);
+    const html = readFileSync(path.join(ws, '.jp', 'local', 'html', `${SMALL}.html`), 'utf8');
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).toContain('Why is the build slow &lt;really&gt;?');
   });
@@ -145,7 +146,7 @@ describe('jp conversation show --html (the command)', () => {
     const shown = await runJp(['conversation', 'show', SMALL, '--html', '--open'], { cwd: ws, env: { ...env, DISPLAY: ':99' } });
     expect(shown.code).toBe(0);
     for (let i = 0; i < 50 && !existsSync(log); i++) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(readFileSync(log, 'utf8').trim()).toBe(path.join(ws, `${SMALL}.html`));
+    expect(readFileSync(log, 'utf8').trim()).toBe(path.join(ws, '.jp', 'local', 'html', `${SMALL}.html`));
     const noOpener = await runJp(['conversation', 'show', SMALL, '--html', '--open'], { cwd: ws, env: { ...sandbox.env, PATH: '/nonexistent', DISPLAY: ':99' } });
     expect(noOpener.code).toBe(0);
   });
@@ -193,7 +194,7 @@ describe.skipIf(!hasChromium)(`the page in headless Chromium${noChromium}`, () =
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
-    await page.goto(`file://${path.join(ws, `${SMALL}.html`)}`, { waitUntil: 'load' });
+    await page.goto(`file://${path.join(ws, '.jp', 'local', 'html', `${SMALL}.html`)}`, { waitUntil: 'load' });
   }, 60_000);
 
   afterAll(async () => close?.());
@@ -255,7 +256,7 @@ describe.skipIf(!hasChromium)(`the page in headless Chromium${noChromium}`, () =
     await page.screenshot({ path: small as `${string}.png`, fullPage: true });
     // The same tab (its request interception still on): the big page must not load anything either.
     const started = performance.now();
-    await page.goto(`file://${path.join(ws, `${BIG}.html`)}`, { waitUntil: 'load' });
+    await page.goto(`file://${path.join(ws, '.jp', 'local', 'html', `${BIG}.html`)}`, { waitUntil: 'load' });
     const elapsed = performance.now() - started;
     expect(await page.$$eval('svg.tokens g.bar', (bars) => bars.length)).toBe(1000);
     expect(await page.$$eval('section.turn', (sections) => sections.length)).toBe(1000);

@@ -131,7 +131,7 @@ export function buildProgram(): Command {
     .description('print a conversation: its turns and the resources of each')
     .argument('[id]', 'conversation (default: the active one)')
     .option('--html', 'write the conversation as one self-contained HTML page (tokens and cache per turn) and print its path')
-    .option('-o, --output <file>', 'with --html: where to write the page (default: <id>.html here; - for stdout)')
+    .option('-o, --output <file>', 'with --html: where to write the page (default: .jp/local/html/<id>.html; - for stdout)')
     .option('--open', 'with --html: open the page in the system browser')
     .option('--turn <n>', 'only turn N (0-based)')
     .option('--last', 'only the last turn')

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { isJpError, JpError } from '@jp/core';
 import path from 'node:path';
@@ -28,7 +29,8 @@ function configuredPrices(providers: Record<string, { prices?: Record<string, { 
 
 /**
  * `jp conversation show --html`: the conversation as one self-contained HTML file (RFD 022),
- * written atomically to `-o FILE` (default `<id>.html` here; `-` is stdout); its path is printed.
+ * written atomically to `-o FILE` (default `.jp/local/html/<id>.html`, which git ignores; `-` is
+ * stdout); its path is printed.
  * Only the content the page shows is read.
  */
 export async function conversationShowHtml(globals: GlobalOptions, idArg: string | undefined, hint: string, options: HtmlOptions): Promise<void> {
@@ -54,8 +56,10 @@ export async function conversationShowHtml(globals: GlobalOptions, idArg: string
     process.stdout.write(html);
     return;
   }
-  const file = path.resolve(cwd, options.output ?? `${id}.html`);
-  writePage(file, options.output ?? `${id}.html`, html);
+  // By default the page goes where git does not look: this machine's part of .jp/ (RFD 022).
+  const file = options.output === undefined ? path.join(store.jpDir, 'local', 'html', `${id}.html`) : path.resolve(cwd, options.output);
+  if (options.output === undefined) mkdirSync(path.dirname(file), { recursive: true });
+  writePage(file, options.output ?? path.relative(cwd, file), html);
   const shown = path.relative(cwd, file);
   if (output.json) output.data({ id, path: file });
   else output.line(shown !== '' && !shown.startsWith('..') && !path.isAbsolute(shown) ? shown : file);

@@ -16,6 +16,7 @@ svg rect.w,.key.w::before{fill:var(--w);background:var(--w)}svg rect.r,.key.r::b
 svg rect.o,.key.o::before{fill:var(--o);background:var(--o)}svg rect.f,.key.f::before{fill:var(--f);background:var(--f)}
 svg rect.d,.key.d::before{fill:var(--d);background:var(--d)}svg rect.s,.key.s::before{fill:var(--s);background:var(--s)}
 .key::before{content:"";display:inline-block;width:.8em;height:.8em;margin-right:.3em;vertical-align:-.05em}
+svg line.grid{stroke:currentColor;stroke-opacity:.15}svg text.axis{fill:currentColor;fill-opacity:.6;font-size:10px}
 svg g.bar{outline:none}svg g.bar:hover rect,svg g.bar:focus rect{stroke:currentColor;stroke-width:1}
 #readout{min-height:1.5em;font-variant-numeric:tabular-nums}
 .turn{border-top:1px solid rgba(127,127,127,.4);content-visibility:auto;contain-intrinsic-size:auto 20rem}

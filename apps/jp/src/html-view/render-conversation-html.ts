@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { groupTurns, type ConversationEvent } from '@jp/core';
 import type { ConversationMetadata } from '../store/conversation-metadata.ts';
 import { FOLD_CAP_BYTES, type ContentReader } from './content-reader.ts';
+import { readableTime } from './readable-time.ts';
 import { escapeHtml } from './escape-html.ts';
 import { costOf, priceOf, type ModelPrice } from './model-prices.ts';
 import { PAGE_SCRIPT, PAGE_STYLE } from './page-assets.ts';
@@ -78,7 +79,7 @@ export function renderConversationHtml(page: ConversationPage): string {
     const model = models[i];
     const at = turn.events[0]?.timestamp;
     sections.push(
-      `<section class="turn" id="turn-${i}"><h2>Turn ${i} <small>${escapeHtml(model ?? 'model not recorded')}${typeof at === 'string' ? ` · ${escapeHtml(at)}` : ''}</small></h2>` +
+      `<section class="turn" id="turn-${i}"><h2>Turn ${i} <small>${escapeHtml(model ?? 'model not recorded')}${typeof at === 'string' ? ` · ${escapeHtml(readableTime(at))}` : ''}</small></h2>` +
         usageLine(tokens[i]!, model, page.prices) +
         turn.events.map((event) => renderEvent(event, ctx)).join('\n') +
         '</section>',
@@ -89,7 +90,7 @@ export function renderConversationHtml(page: ConversationPage): string {
   const chart = usageChart(turns.map((_turn, i) => ({ tokens: tokens[i]!, bytes: bytes[i]! })));
   const csp = `default-src 'none'; style-src ${hash(PAGE_STYLE)}; script-src ${hash(PAGE_SCRIPT)}; img-src data:; base-uri 'none'; form-action 'none'`;
   const foot =
-    `<footer class="dim"><p>Made by <code>jp conversation show --html</code> at ${escapeHtml(page.generatedAt)}. ` +
+    `<footer class="dim"><p>Made by <code>jp conversation show --html</code> at ${escapeHtml(readableTime(page.generatedAt))}. ` +
     `Text snapshots hold at most their first ${number(FOLD_CAP_BYTES)} bytes (${FOLD_CAP_BYTES / 1024} KiB) here; images are inline; other binaries are shown as size and sha256.</p></footer>`;
   return [
     '<!doctype html>',

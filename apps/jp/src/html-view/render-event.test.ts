@@ -50,7 +50,11 @@ describe('renderEvent', () => {
     const ctx = context();
     expect(renderEvent({ type: 'chat_response', timestamp: 't', reasoning: 'hmm <x>' } as ConversationEvent, ctx)).toContain('<details class="reasoning">');
     expect(renderEvent({ type: 'chat_response', timestamp: 't', structured: { a: 1 } } as ConversationEvent, ctx)).toContain('&quot;a&quot;: 1');
-    expect(renderEvent({ type: 'config_delta', timestamp: 't', source: 'files', delta: {}, removed: [['assistant', 'model']] }, ctx)).toContain('removed assistant.model');
+    expect(renderEvent({ type: 'config_delta', timestamp: 't', source: 'files', delta: {}, removed: [['assistant', 'model']] }, ctx)).toContain('assistant.model removed');
+    // Config changes read as key = value lines, not JSON.
+    const set = renderEvent({ type: 'config_delta', timestamp: 't', delta: { assistant: { model: 'echo' }, conversation: { attachments: ['a.txt', 'src/'] } } }, ctx);
+    expect(set).toContain('<pre class="config-lines">assistant.model = &quot;echo&quot;\nconversation.attachments = [&quot;a.txt&quot;,&quot;src/&quot;]</pre>');
+    expect(set).not.toContain('{&quot;');
     expect(renderEvent({ type: 'future<thing>', timestamp: 't' }, ctx)).toContain('(future&lt;thing&gt; event)');
   });
 });

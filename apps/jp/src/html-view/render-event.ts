@@ -22,6 +22,14 @@ export interface EventContext {
   toolNames: Map<string, string>;
 }
 
+/** A config delta as `key = value` lines, dotted keys and TOML-like values, in the order set. */
+export function configLines(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [`${prefix} = ${JSON.stringify(value)}`];
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length === 0) return prefix === '' ? [] : [`${prefix} = {}`];
+  return entries.flatMap(([key, inner]) => configLines(inner, prefix === '' ? key : `${prefix}.${key}`));
+}
+
 const json = (value: unknown) => `<pre class="json">${escapeHtml(JSON.stringify(value, null, 2) ?? 'null')}</pre>`;
 
 /** A tool result's block, by type (RFD 058): text folded, a resource like an attachment, a question as asked. */
@@ -79,8 +87,8 @@ export function renderEvent(event: ConversationEvent, ctx: EventContext): string
     case 'config_delta': {
       const delta = event as ConfigDeltaEvent;
       const what = delta.source === 'files' ? 'config changed in .jp/config.toml' : 'config set';
-      const removed = (delta.removed ?? []).map((key) => key.join('.')).join(', ');
-      return `<p class="config dim">${what}: ${escapeHtml(JSON.stringify(delta.delta))}${removed ? ` (removed ${escapeHtml(removed)})` : ''}</p>`;
+      const lines = [...configLines(delta.delta), ...(delta.removed ?? []).map((key) => `${key.join('.')} removed`)];
+      return `<div class="config dim"><p>${what}:</p><pre class="config-lines">${escapeHtml(lines.join('\n'))}</pre></div>`;
     }
     default:
       return `<p class="dim">(${escapeHtml(event.type)} event)</p>`;

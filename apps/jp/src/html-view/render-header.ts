@@ -1,4 +1,5 @@
 import type { ConversationMetadata } from '../store/conversation-metadata.ts';
+import { readableTime } from './readable-time.ts';
 import { escapeHtml } from './escape-html.ts';
 import { costOf, priceOf, type ModelPrice } from './model-prices.ts';
 import { addTokens, NO_TOKENS, type TurnTokens } from './turn-usage.ts';
@@ -49,7 +50,7 @@ export function renderHeader(id: string, metadata: ConversationMetadata, turns: 
     ['models', models.length > 0 ? models.map((model) => `<code>${escapeHtml(model)}</code>`).join(', ') : '—'],
     ['turns', number(turns.length)],
     ...(forked ? ([['forked from', forked]] as Array<[string, string]>) : []),
-    ['created', escapeHtml(metadata.createdAt)],
+    ['created', escapeHtml(readableTime(metadata.createdAt))],
     ['input tokens', `${number(total.uncachedInput + total.cacheRead + total.cacheWrite)} (${number(total.uncachedInput)} uncached)`],
     ['cache read', number(total.cacheRead)],
     ['cache write', number(total.cacheWrite)],

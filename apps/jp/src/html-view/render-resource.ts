@@ -36,7 +36,8 @@ function body(resource: Resource, status: SnapshotStatus, reader: ContentReader)
  * only. A deduplicated snapshot points at the earlier one instead of being read again.
  */
 export function renderResource(resource: Resource, status: SnapshotStatus, reader: ContentReader): string {
-  const superseded = status.supersededFrom === undefined ? '' : ` <span class="status superseded">superseded from turn ${status.supersededFrom}</span>`;
+  const newer = status.newerIn === undefined ? '' : ` by the newer content in turn ${status.newerIn}`;
+  const superseded = status.supersededFrom === undefined ? '' : ` <span class="status superseded">superseded from turn ${status.supersededFrom}${newer}</span>`;
   const name = resource.name !== undefined && resource.name !== resource.uri ? ` <span class="name">${escapeHtml(resource.name)}</span>` : '';
   const head =
     `<p class="res-head"><code class="uri">${escapeHtml(resource.uri)}</code>${name} ` +

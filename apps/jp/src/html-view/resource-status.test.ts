@@ -26,6 +26,8 @@ describe('snapshotStatuses', () => {
       ['refreshed', undefined, undefined],
     ]);
     expect(statuses[0]).toMatchObject({ sha256: v1.ref.sha256, size: 3 });
+    // The superseded turn-0 snapshot names the turn that holds the newer content of its URI.
+    expect(statuses.map((s) => s.newerIn)).toEqual([1, undefined, undefined, undefined, undefined]);
     expect(content.reads).toEqual([]);
   });
 

@@ -16,6 +16,8 @@ export interface SnapshotStatus {
   sameAsTurn?: number;
   /** The turn from whose request on this snapshot is sent as a stub (RFD 020), when one is recorded. */
   supersededFrom?: number;
+  /** With `supersededFrom`: the turn holding the newer content of the same URI. */
+  newerIn?: number;
 }
 
 /** The sha256 of a resource's content: its reference's, or computed for content stored inline (older lines). */
@@ -41,7 +43,9 @@ export function snapshotStatuses(events: readonly ConversationEvent[]): Snapshot
   }
   const latest = new Map<string, { sha256: string; turn: number }>();
   const statuses: SnapshotStatus[] = [];
+  const places: Array<{ uri: string; turn: number }> = [];
   forEachSnapshot(events, (resource, at) => {
+    places.push({ uri: resource.uri, turn: at });
     const sha256 = snapshotSha256(resource);
     const before = latest.get(resource.uri);
     const status: SnapshotStatus = { kind: before === undefined ? 'new' : before.sha256 === sha256 ? 'deduplicated' : 'refreshed', sha256, size: resourceByteLength(resource) };
@@ -50,6 +54,18 @@ export function snapshotStatuses(events: readonly ConversationEvent[]): Snapshot
     if (superseded !== undefined) status.supersededFrom = superseded;
     if (status.kind !== 'deduplicated') latest.set(resource.uri, { sha256, turn: at });
     statuses.push(status);
+  });
+  // Which later turn holds the newer content of a superseded snapshot: the first later snapshot of
+  // its URI with other content. Only superseded snapshots ask, so a forward search is cheap enough.
+  statuses.forEach((status, i) => {
+    if (status.supersededFrom === undefined) return;
+    const { uri, turn } = places[i]!;
+    for (let j = i + 1; j < statuses.length; j += 1) {
+      if (places[j]!.uri === uri && places[j]!.turn > turn && statuses[j]!.sha256 !== status.sha256) {
+        status.newerIn = places[j]!.turn;
+        return;
+      }
+    }
   });
   return statuses;
 }

@@ -34,3 +34,24 @@ describe('usageChart', () => {
     expect(html).toContain('tabindex="0"');
   });
 });
+
+describe('usageChart axes and width', () => {
+  const turn = (output: number) => ({ tokens: { uncachedInput: 100, cacheWrite: 0, cacheRead: 0, output, recorded: true }, bytes: { fresh: 10, deduplicated: 0, superseded: 0 } });
+
+  it('one turn fills the page width with a scale and its turn label, the bar not the whole chart', () => {
+    const html = usageChart([turn(12_300)]);
+    expect(html).toContain('width="100%" viewBox="0 0 536 184"');
+    expect(html).toContain('>12.4k</text>');
+    expect(html).toContain('>6.2k</text>');
+    expect(html).toMatch(/text-anchor="middle">0<\/text>/);
+    expect(html).toContain('width="10"');
+  });
+
+  it('1 000 turns keep one unit a pixel and scroll, turns labelled every fifth', () => {
+    const html = usageChart(Array.from({ length: 1000 }, (_, i) => turn(i)));
+    expect(html).toContain('width="12056" viewBox="0 0 12056 184"');
+    const labels = [...html.matchAll(/text-anchor="middle">(\d+)<\/text>/g)].map((match) => Number(match[1]));
+    expect(labels.slice(0, 4)).toEqual([0, 5, 10, 15, 0, 5, 10, 15].slice(0, 4));
+    expect(labels.filter((n) => n === 995)).toHaveLength(2);
+  });
+});

@@ -13,12 +13,16 @@ export interface ChartTurn {
   bytes: TurnBytes;
 }
 
-/** Pixels per turn (bar and gap) and the height of each series' tallest bar. */
+/** Pixels per turn (bar and gap), the height of each series' tallest bar, and the room for the axes. */
 const STEP = 12;
 const BAR = 10;
-const LEFT = 4;
+const LEFT = 56;
+const TOP = 8;
+const BOTTOM = 16;
 const TOKENS_HEIGHT = 160;
 const BYTES_HEIGHT = 80;
+/** A chart is at least this many turns wide, so one turn is a bar, not the whole page. */
+const MIN_TURNS = 40;
 
 const TOKEN_PARTS = [
   ['u', 'uncachedInput', 'uncached input'],
@@ -42,7 +46,7 @@ const px = (n: number) => String(Math.round(n * 1000) / 1000);
  * are left out; the group carries the numbers as its label (shown on hover and focus).
  */
 function stack(x: number, height: number, scale: number, parts: Array<[string, number]>, label: string, turn: number): string {
-  let top = height;
+  let top = TOP + height;
   let rects = '';
   for (const [cls, value] of parts) {
     if (value <= 0) continue;
@@ -53,9 +57,49 @@ function stack(x: number, height: number, scale: number, parts: Array<[string, n
   return `<g class="bar" data-turn="${turn}" tabindex="0" aria-label="${escapeHtml(label)}">${rects}</g>`;
 }
 
-function svg(cls: string, turns: number, height: number, title: string, body: string): string {
-  const width = LEFT + turns * STEP;
-  return `<svg class="${cls}" role="img" aria-label="${title}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`;
+/** 12 345 as `12.3k`, 2 000 000 as `2M`: axis labels stay short. */
+function compact(n: number): string {
+  if (n >= 1e6) return `${Number((n / 1e6).toFixed(1))}M`;
+  if (n >= 1e3) return `${Number((n / 1e3).toFixed(1))}k`;
+  return String(Math.round(n));
+}
+
+/** Every how many turns a turn number is written under the bars: at least 36 units apart. */
+function labelEvery(turns: number): number {
+  return [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].find((k) => k * STEP >= 36 || k >= turns) ?? 1000;
+}
+
+/**
+ * The axes: lines and labels at zero, half and the tallest value on the left, and turn numbers
+ * under the bars. In the SVG's own units, so they scale with the bars.
+ */
+function axes(turns: number, height: number, max: number): string {
+  const width = LEFT + Math.max(turns, MIN_TURNS) * STEP;
+  let out = '';
+  for (const share of [0, 0.5, 1]) {
+    const y = px(TOP + height - share * height);
+    out += `<line class="grid" x1="${LEFT - 4}" y1="${y}" x2="${width}" y2="${y}"/><text class="axis" x="${LEFT - 6}" y="${y}" text-anchor="end" dominant-baseline="middle">${compact(share * max)}</text>`;
+  }
+  const every = labelEvery(turns);
+  for (let turn = 0; turn < turns; turn += every) {
+    out += `<text class="axis" x="${LEFT + turn * STEP + BAR / 2}" y="${TOP + height + 12}" text-anchor="middle">${turn}</text>`;
+  }
+  return out;
+}
+
+/** Up to this many units wide a chart is stretched to the page's width; wider ones keep one unit a pixel. */
+const FILL_UP_TO = 1000;
+
+/**
+ * A chart up to a page wide fills the page's width (`width="100%"`, scaled through its viewBox);
+ * a wider one (many turns) keeps one unit a pixel and scrolls, instead of shrinking its bars and
+ * labels out of sight. (The page's CSP allows no style attributes, so the choice is the width's.)
+ */
+function svg(cls: string, turns: number, height: number, max: number, title: string, body: string): string {
+  const width = LEFT + Math.max(turns, MIN_TURNS) * STEP;
+  const full = TOP + height + BOTTOM;
+  const shown = width <= FILL_UP_TO ? '100%' : String(width);
+  return `<svg class="${cls}" role="img" aria-label="${title}" width="${shown}" viewBox="0 0 ${width} ${full}">${axes(turns, height, max)}${body}</svg>`;
 }
 
 /**
@@ -88,10 +132,10 @@ export function usageChart(turns: readonly ChartTurn[]): string {
     '<section class="chart">',
     `<h2>Tokens per turn <small>(tallest: ${number(maxTokens)})</small></h2>`,
     `<p class="legend">${legend(TOKEN_PARTS)}</p>`,
-    `<div class="scroll">${svg('tokens', turns.length, TOKENS_HEIGHT, 'tokens per turn', tokenBars)}</div>`,
+    `<div class="scroll">${svg('tokens', turns.length, TOKENS_HEIGHT, maxTokens, 'tokens per turn', tokenBars)}</div>`,
     `<h2>Resource bytes per turn <small>(tallest: ${number(maxBytes)})</small></h2>`,
     `<p class="legend">${legend(BYTE_PARTS)}</p>`,
-    `<div class="scroll">${svg('bytes', turns.length, BYTES_HEIGHT, 'resource bytes per turn', byteBars)}</div>`,
+    `<div class="scroll">${svg('bytes', turns.length, BYTES_HEIGHT, maxBytes, 'resource bytes per turn', byteBars)}</div>`,
     '<p id="readout" aria-live="polite">Hover over or focus a bar (Tab) for its numbers.</p>',
     '</section>',
   ].join('\n');

@@ -64,7 +64,7 @@ describe.skipIf(!hasTmux)(`jp chat in a terminal${hasTmux ? '' : ' (skipped: tmu
     chmodSync(editor, 0o755);
     expect((await jp(['init', '--no-gitignore'])).code).toBe(0);
     writeFileSync(path.join(ws, '.jp', 'config.toml'), `[providers.anthropic]\nbase_url = ${JSON.stringify(server.url)}\n`);
-  });
+  }, 60_000);
   afterAll(async () => {
     tmux('kill-server');
     await server?.close();

@@ -7,7 +7,7 @@ import { makeSandbox, runJp } from './helpers/run-jp.ts';
 
 // `jp conversation show` read back on a terminal (issue O): turns selected, tool results shown,
 // answers rendered, the pager for what is taller than the screen; and notices shown as they go out.
-describe('conversation show on a terminal', () => {
+describe('conversation show on a terminal', { timeout: 60_000 }, () => {
   const { root, env: base } = makeSandbox('jp-show-');
   const { NO_COLOR: _drop, ...env } = base;
   const ws = path.join(root, 'ws');
@@ -34,7 +34,7 @@ describe('conversation show on a terminal', () => {
     id = JSON.parse(first.stdout.trim().split('\n').at(-1)!).conversation;
     server.enqueue(anthropicTextStream('# Findings\n\nThe **key** point.\n'));
     expect((await jp(['query', '-m', 'anthropic/claude-test', 'summarise'])).code).toBe(0);
-  });
+  }, 60_000);
   afterAll(async () => {
     await server?.close();
   });

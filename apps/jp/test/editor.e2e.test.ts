@@ -7,7 +7,7 @@ import { makeSandbox, readEvents, runJp, snapshotTree } from './helpers/run-jp.t
 
 // The query written in $EDITOR (issue N): the built binary on a real pty, with small shell scripts
 // standing in for editors. Each script records the file it was given and its arguments.
-describe('jp query in the editor', () => {
+describe('jp query in the editor', { timeout: 60_000 }, () => {
   const { root, env } = makeSandbox('jp-editor-');
   const ws = path.join(root, 'project');
   const jpDir = path.join(ws, '.jp');
@@ -36,7 +36,7 @@ describe('jp query in the editor', () => {
     mkdirSync(seen);
     writeFileSync(path.join(ws, 'a.txt'), 'alpha\n');
     expect((await runJp(['init', '--no-gitignore'], { cwd: ws, env })).code).toBe(0);
-  });
+  }, 60_000);
   afterAll(async () => {
     await server?.close();
   });

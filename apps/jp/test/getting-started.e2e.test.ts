@@ -5,7 +5,7 @@ import { anthropicTextStream, createWireServer, type WireServer } from '@jp/test
 import { makeSandbox, readEvents, runJp } from './helpers/run-jp.ts';
 
 // The first minutes with jp (issue N, section 3), through the built binary.
-describe('getting started and carrying on', () => {
+describe('getting started and carrying on', { timeout: 60_000 }, () => {
   const { root, env } = makeSandbox('jp-start-');
   const ws = path.join(root, 'project');
   let server: WireServer;
@@ -17,7 +17,7 @@ describe('getting started and carrying on', () => {
     mkdirSync(ws, { recursive: true });
     writeFileSync(path.join(ws, 'a.txt'), 'alpha\n');
     expect((await jp(['init', '--no-gitignore'])).code).toBe(0);
-  });
+  }, 60_000);
   afterAll(async () => {
     await server?.close();
   });

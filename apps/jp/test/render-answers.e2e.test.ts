@@ -26,7 +26,7 @@ const ANSWER = [
 ].join('\n');
 const pieces = (text: string) => text.match(/[\s\S]{1,4}/g)!;
 
-describe('rendered answers', () => {
+describe('rendered answers', { timeout: 60_000 }, () => {
   const { root, env: base } = makeSandbox('jp-render-');
   const { NO_COLOR: _drop, ...env } = base;
   const ws = path.join(root, 'ws');
@@ -38,7 +38,7 @@ describe('rendered answers', () => {
     server = await createWireServer();
     mkdirSync(ws, { recursive: true });
     expect((await runJp(['init', '--no-gitignore'], { cwd: ws, env })).code).toBe(0);
-  });
+  }, 60_000);
   afterAll(async () => {
     await server?.close();
   });

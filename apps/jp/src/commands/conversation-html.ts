@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { localDir } from '../workspace/local-state.ts';
 import { spawn } from 'node:child_process';
 import { isJpError, JpError } from '@jp/core';
 import path from 'node:path';
@@ -57,8 +57,7 @@ export async function conversationShowHtml(globals: GlobalOptions, idArg: string
     return;
   }
   // By default the page goes where git does not look: this machine's part of .jp/ (RFD 022).
-  const file = options.output === undefined ? path.join(store.jpDir, 'local', 'html', `${id}.html`) : path.resolve(cwd, options.output);
-  if (options.output === undefined) mkdirSync(path.dirname(file), { recursive: true });
+  const file = options.output === undefined ? path.join(localDir(store.jpDir, 'html'), `${id}.html`) : path.resolve(cwd, options.output);
   writePage(file, options.output ?? path.relative(cwd, file), html);
   const shown = path.relative(cwd, file);
   if (output.json) output.data({ id, path: file });

@@ -1,5 +1,6 @@
 import { lstatSync, mkdirSync, realpathSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
+import { ensureJpGitignore } from '../workspace/local-state.ts';
 import { ExitCode, JpError, UsageError } from '@jp/core';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { Output } from '../output/output.ts';
@@ -126,6 +127,7 @@ export async function initCommand(globals: GlobalOptions, dir: string | undefine
     }
     try {
       writeFileSync(path.join(jpDir, 'config.toml'), TEMPLATE);
+      ensureJpGitignore(jpDir);
     } catch (error) {
       rmSync(jpDir, { recursive: true, force: true });
       throw cannotCreate(path.join(shownJp, 'config.toml'), error);

@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { localDir } from '../workspace/local-state.ts';
 import path from 'node:path';
 import { writeFileAtomic } from '../store/atomic-write.ts';
 import { queryFromTemplate } from './query-template.ts';
@@ -16,7 +17,10 @@ export function draftsDir(jpDir: string): string {
 export class QueryDraft {
   readonly file: string;
 
-  constructor(jpDir: string, conversationId: string | undefined) {
+  constructor(
+    private readonly jpDir: string,
+    conversationId: string | undefined,
+  ) {
     this.file = path.join(draftsDir(jpDir), `${conversationId ?? 'new'}.md`);
   }
 
@@ -35,7 +39,7 @@ export class QueryDraft {
 
   /** Replaces the draft's file whole: readers see the old text or the new. Owner-only, like git's. */
   write(text: string): void {
-    mkdirSync(path.dirname(this.file), { recursive: true });
+    localDir(this.jpDir, 'drafts');
     writeFileAtomic(this.file, text, { mode: 0o600 });
   }
 

@@ -160,7 +160,8 @@ describe('untrusted text on a real terminal (script(1) pty)', { timeout: 30_000 
   it('`conversation show` shows the stored answer, reasoning and title visibly', async () => {
     const result = await pty(['conversation', 'show', conversation]);
     expect(result.code, result.terminal).toBe(0);
-    expect(result.terminal).toContain(`assistant: A<${PAYLOAD_SHOWN}>A`);
+    // On a terminal the answer is rendered as Markdown, under its `assistant:` line (RFD 026).
+    expect(result.terminal).toContain(`assistant:\r\nA<${PAYLOAD_SHOWN}>A`);
     expect(result.terminal).toContain(`assistant (reasoning): R<${PAYLOAD_SHOWN}>R`);
     expect(result.terminal).toContain(`T<${PAYLOAD_SHOWN}>T`);
     probe('conversation show', result.terminal, ALL);

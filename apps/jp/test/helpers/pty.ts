@@ -49,7 +49,8 @@ export function runOnPty(
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], {
       cwd: options.cwd,
-      env: { ...options.env, SHELL: '/bin/sh' },
+      // A test reads what jp printed: long output is not handed to a pager unless the test names one.
+      env: { PAGER: 'cat', ...options.env, SHELL: '/bin/sh' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const chunks: Buffer[] = [];

@@ -64,7 +64,6 @@ export { UsageError } from './errors/usage-error.ts';
 export { AttachmentError } from './errors/attachment-error.ts';
 export { ProviderError } from './errors/provider-error.ts';
 export { LockedError } from './errors/locked-error.ts';
-export { redactUrl, redactUrlsIn, textHasUrlSecret, urlHasSecret } from './url-secrets.ts';
 export type { ParseToolOutputOptions, ParsedToolOutput, ToolErrorMeta, ToolStatus } from './parse-tool-output.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { isJpError, redactUrlsIn } from '@jp/core';
+import { isJpError } from '@jp/core';
 import { parseModelId } from '@jp/providers';
 import type { CommandContext } from '../cli/command-context.ts';
 import type { GlobalOptions } from '../cli/global-options.ts';
@@ -68,8 +68,8 @@ async function sendMessage(ctx: CommandContext, state: ChatState, text: string, 
 
 /** Reports a failure the way the CLI does, in one line, and keeps the chat going. */
 function report(ctx: CommandContext, error: unknown, verbose: boolean): void {
-  if (isJpError(error)) ctx.output.error({ code: error.code, exitCode: error.exitCode, message: redactUrlsIn(error.message) });
-  else ctx.output.error({ code: 'runtime_error', exitCode: 1, message: redactUrlsIn(error instanceof Error ? error.message : String(error)) });
+  if (isJpError(error)) ctx.output.error({ code: error.code, exitCode: error.exitCode, message: error.message });
+  else ctx.output.error({ code: 'runtime_error', exitCode: 1, message: error instanceof Error ? error.message : String(error) });
   if (verbose && error instanceof Error && error.stack) ctx.output.detail(error.stack);
 }
 

@@ -1,4 +1,4 @@
-import { isJpError, redactUrlsIn } from '@jp/core';
+import { isJpError } from '@jp/core';
 import { Output } from '../output/output.ts';
 import type { GlobalOptions } from './global-options.ts';
 
@@ -11,13 +11,12 @@ export function reportError(error: unknown, options: Pick<GlobalOptions, 'format
   const jp = isJpError(error) ? error : undefined;
   const exitCode = jp?.exitCode ?? 1;
   const code = jp?.code ?? 'runtime_error';
-  // A password or key in a URL the error quotes is not shown (RFD 013).
-  const message = redactUrlsIn(oneLine(error instanceof Error ? error.message : String(error)));
+  const message = oneLine(error instanceof Error ? error.message : String(error));
   const output = new Output({ format: options.format, quiet: false, color: options.color });
   output.error({ code, exitCode, message });
   if (options.verbose && error instanceof Error && error.stack) {
-    output.detail(redactUrlsIn(error.stack));
-    if (error.cause instanceof Error && error.cause.stack) output.detail(`caused by: ${redactUrlsIn(error.cause.stack)}`);
+    output.detail(error.stack);
+    if (error.cause instanceof Error && error.cause.stack) output.detail(`caused by: ${error.cause.stack}`);
   }
   return exitCode;
 }

@@ -1,4 +1,3 @@
-import { textHasUrlSecret } from '@jp/core';
 import { isReferenceOnly } from './env-references.ts';
 import type { ConfigLayer } from './merge-config.ts';
 
@@ -9,9 +8,7 @@ import type { ConfigLayer } from './merge-config.ts';
  *   1. it is an MCP server's environment value, `mcp.<server>.env.<NAME>`, whatever NAME is; or
  *   2. its own key is secret-named: split on `_` and `-`, its words include `token`, `secret`,
  *      `password`, `passwd`, `passphrase`, `credential(s)`, `apikey`, or `api` followed by `key`;
- *      unless its last word is `env` (it names a variable: `api_key_env`); or
- *   3. it holds a URL with a password (`http://user:pw@host`) or a credential query parameter
- *      (`?key=`, `?token=`…), whatever its key (`providers.ollama.base_url`).
+ *      unless its last word is `env` (it names a variable: `api_key_env`).
  * Never secret: `mcp.<server>.env_from.<NAME>` (variable names), and a value of one or more
  * `${NAME}` references and nothing else (it names secrets, holds none). Whole words are compared,
  * so `max_tokens` (the word `tokens`) is not secret.
@@ -33,9 +30,6 @@ export function isSecretName(key: string): boolean {
 /** Whether a leaf value at this path is secret (it is not, when it only holds references). */
 export function isSecretField(segments: readonly string[], value: unknown): boolean {
   if (isReferenceOnly(value)) return false;
-  // Rule 3: any value holding a URL with a password or a credential parameter (RFD 013).
-  if (typeof value === 'string' && textHasUrlSecret(value)) return true;
-  if (Array.isArray(value) && value.some((item) => typeof item === 'string' && textHasUrlSecret(item))) return true;
   const [top, , table] = segments;
   if (top === 'mcp' && segments.length === 4 && table === 'env_from') return false;
   if (top === 'mcp' && segments.length === 4 && table === 'env') return true;

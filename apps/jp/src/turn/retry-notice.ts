@@ -1,4 +1,3 @@
-import { redactUrlsIn } from '@jp/core';
 import type { Output } from '../output/output.ts';
 import { visibleText } from '../output/terminal-text.ts';
 
@@ -26,7 +25,7 @@ export interface RetryNotice {
  */
 export function retryNotice(output: Output, options: { verbose: boolean }): RetryNotice {
   // The provider's message is not jp's: shown visibly, as every line jp writes on stderr.
-  const text = (retry: Retry) => `jp: ${visibleText(redactUrlsIn(retry.message))}; retrying in ${(retry.delayMs / 1000).toFixed(1)} s (${retry.attempt} of ${retry.retries})`;
+  const text = (retry: Retry) => `jp: ${visibleText(retry.message)}; retrying in ${(retry.delayMs / 1000).toFixed(1)} s (${retry.attempt} of ${retry.retries})`;
   if (output.json) {
     return { show: (retry) => output.data({ type: 'retry', ...retry }), clear: () => undefined };
   }

@@ -1,14 +1,4 @@
-import { ProviderError, redactUrl, UsageError } from '@jp/core';
-
-/** Whether a URL carries a user name or password (`http://user:pw@host`). */
-function hasUserinfo(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return parsed.username !== '' || parsed.password !== '';
-  } catch {
-    return false;
-  }
-}
+import { ProviderError, UsageError } from '@jp/core';
 import { createProvider, parseModelId, type Provider } from '@jp/providers';
 import type { Config } from '../config/config-schema.ts';
 
@@ -37,12 +27,6 @@ export function selectProvider(
   }
   const { provider: name, model } = parseModelId(modelId);
   const settings = config.providers[name] ?? {};
-  if (settings.base_url !== undefined && hasUserinfo(settings.base_url)) {
-    // fetch refuses a URL with credentials in it; said once, before anything is sent, and redacted.
-    throw new ProviderError(name, `providers.${name}.base_url (${redactUrl(settings.base_url)}) has a user name or password in it, which jp's HTTP client cannot send; take them out of the URL and give the key through providers.${name}.api_key_env`, {
-      code: 'base_url_credentials',
-    });
-  }
   const keyEnv = settings.api_key_env ?? DEFAULT_KEY_ENV[name];
   let apiKey: string | undefined;
   if (keyEnv !== undefined) {

@@ -1,4 +1,4 @@
-import { ProviderError, redactUrl, redactUrlsIn } from '@jp/core';
+import { ProviderError } from '@jp/core';
 import { hasErrorCode, isConnectionRefused, isLoopbackUrl } from './refused-loopback.ts';
 
 /** undici's failures under every SDK: unreachable (`fetch failed`) or the socket dropping mid-body (`terminated`). */
@@ -25,9 +25,7 @@ const START_HINTS: Readonly<Record<string, string>> = { ollama: 'start the serve
  * time-outs are retryable; a refused connection or a port this machine may not reach is not:
  * waiting starts no server and opens no firewall, so jp fails at once and says what to start or set.
  */
-export function connectionError(provider: string, givenUrl: string, cause: unknown): ProviderError {
-  // Messages name the endpoint, never a password or key in it.
-  const baseUrl = redactUrl(givenUrl);
+export function connectionError(provider: string, baseUrl: string, cause: unknown): ProviderError {
   if (isConnectionRefused(cause)) {
     const start = isLoopbackUrl(baseUrl) ? `${START_HINTS[provider] ?? 'start the server'} or set` : 'check';
     return new ProviderError(
@@ -36,14 +34,6 @@ export function connectionError(provider: string, givenUrl: string, cause: unkno
       { code: 'connection_refused', isRetryable: false, cause },
     );
   }
-  if (rootCause(cause) === 'bad port') {
-    // fetch never connects to ports the Fetch standard blocks (9, 25, 6000…): no retry can help.
-    return new ProviderError(provider, `cannot connect to ${provider} at ${baseUrl}: HTTP clients refuse that port; use another port in providers.${provider}.base_url`, {
-      code: 'connection_blocked',
-      isRetryable: false,
-      cause,
-    });
-  }
   if (hasErrorCode(cause, ['EACCES', 'EPERM'])) {
     return new ProviderError(provider, `cannot connect to ${provider} at ${baseUrl} (the connection is not permitted on this machine); check providers.${provider}.base_url and any firewall`, {
       code: 'connection_blocked',
@@ -51,7 +41,7 @@ export function connectionError(provider: string, givenUrl: string, cause: unkno
       cause,
     });
   }
-  return new ProviderError(provider, `connection to ${provider} at ${baseUrl} failed: ${redactUrlsIn(rootCause(cause))}`, {
+  return new ProviderError(provider, `connection to ${provider} at ${baseUrl} failed: ${rootCause(cause)}`, {
     code: 'connection_error',
     isRetryable: true,
     cause,

@@ -19,6 +19,13 @@ describe('connectionError', () => {
     }
   });
 
+  it('does not retry a port fetch refuses to use', () => {
+    const badPort = Object.assign(new TypeError('fetch failed'), { cause: new TypeError('bad port') });
+    const error = connectionError('openrouter', 'http://127.0.0.1:9/v1', badPort);
+    expect(error).toMatchObject({ code: 'connection_blocked', isRetryable: false });
+    expect(error.message).toBe('cannot connect to openrouter at http://127.0.0.1:9/v1: HTTP clients refuse that port; use another port in providers.openrouter.base_url');
+  });
+
   it('retries a reset and a time-out', () => {
     expect(connectionError('anthropic', 'https://api.example.test', failure('ECONNRESET'))).toMatchObject({ code: 'connection_error', isRetryable: true });
     expect(connectionError('anthropic', 'https://api.example.test', failure('ETIMEDOUT'))).toMatchObject({ code: 'connection_error', isRetryable: true });

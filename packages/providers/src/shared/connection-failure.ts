@@ -34,6 +34,14 @@ export function connectionError(provider: string, baseUrl: string, cause: unknow
       { code: 'connection_refused', isRetryable: false, cause },
     );
   }
+  if (rootCause(cause) === 'bad port') {
+    // fetch never connects to ports the Fetch standard blocks (9, 25, 6000…): no retry can help.
+    return new ProviderError(provider, `cannot connect to ${provider} at ${baseUrl}: HTTP clients refuse that port; use another port in providers.${provider}.base_url`, {
+      code: 'connection_blocked',
+      isRetryable: false,
+      cause,
+    });
+  }
   if (hasErrorCode(cause, ['EACCES', 'EPERM'])) {
     return new ProviderError(provider, `cannot connect to ${provider} at ${baseUrl} (the connection is not permitted on this machine); check providers.${provider}.base_url and any firewall`, {
       code: 'connection_blocked',

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runJp } from './helpers/run-jp.ts';
@@ -27,10 +27,13 @@ describe('kill -9 at each named crash point, then load and continue', { timeout:
   });
 
   /** After the kill: every conversation loads, gc runs, and a follow-up on the conversation answers. */
-  async function loadsAndContinues(label: string): Promise<void> {
+  async function loadsAndContinues(label: string, leftovers: string[] = []): Promise<void> {
     await expectEveryConversationLoads(w);
+    // gc's clean-up is checked on leftovers that are there: each existed before it ran.
+    for (const file of leftovers) expect(existsSync(file), file).toBe(true);
     const gc = await w.jp(['gc']);
     expect(gc.code, gc.stderr).toBe(0);
+    for (const file of leftovers) expect(existsSync(file), `${file} after gc`).toBe(false);
     const next = await w.jp(['query', '--id', id, `after ${label}`]);
     expect(next.code, next.stderr).toBe(0);
     expect(eventsText()).toContain(`after ${label}`);
@@ -59,16 +62,18 @@ describe('kill -9 at each named crash point, then load and continue', { timeout:
     const killed = await killedAt('events-append', ['query', '--id', id, '--attach', 'two.txt', 'at events-append']);
     expect(killed.code).toBeNull();
     expect(eventsText()).toContain('at events-append');
-    expect(readdirSync(conversationDir()).filter((name) => name.startsWith('.metadata.json.'))).toHaveLength(1);
-    await loadsAndContinues('events-append');
+    const aside = readdirSync(conversationDir()).filter((name) => name.startsWith('.metadata.json.'));
+    expect(aside).toHaveLength(1);
+    await loadsAndContinues('events-append', [path.join(conversationDir(), aside[0]!)]);
   });
 
   it('metadata-rename:before: killed with the new metadata written aside', async () => {
     const killed = await killedAt('metadata-rename:before', ['query', '--id', id, 'at metadata-rename before']);
     expect(killed.code).toBeNull();
     expect(eventsText()).toContain('at metadata-rename before');
-    expect(readdirSync(conversationDir()).filter((name) => name.startsWith('.metadata.json.'))).toHaveLength(1);
-    await loadsAndContinues('metadata-rename:before');
+    const aside = readdirSync(conversationDir()).filter((name) => name.startsWith('.metadata.json.'));
+    expect(aside).toHaveLength(1);
+    await loadsAndContinues('metadata-rename:before', [path.join(conversationDir(), aside[0]!)]);
   });
 
   it('metadata-rename:after: killed with everything in place but the lock', async () => {

@@ -22,10 +22,15 @@ import {
 
 /** Whether process `pid` owns a conversation lock or the blob lock under `.jp/` right now. */
 function holdsLock(ws: string, pid: number | undefined): boolean {
-  const locks = findFiles(path.join(ws, '.jp'), (name) => name === 'lock' || name === 'blobs.lock');
+  let locks: string[];
+  try {
+    locks = findFiles(path.join(ws, '.jp'), (name) => name === 'lock' || name === 'blobs.lock');
+  } catch {
+    return false; // a directory went away while it was listed (a remove in progress)
+  }
   return locks.some((file) => {
     try {
-      return (JSON.parse(readFileSync(file, 'utf8')) as { pid?: number }).pid === pid;
+      return (JSON.parse(readFileSync(path.join(ws, '.jp', file), 'utf8')) as { pid?: number }).pid === pid;
     } catch {
       return false; // gone, or being written
     }

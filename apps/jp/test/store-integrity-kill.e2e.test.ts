@@ -104,10 +104,10 @@ describe('kill -9 across queries, forks, removes, attachments and gc', () => {
       expect([0, 2, 5], `${args.join(' ')} exited ${result.code}: ${result.stderr}`).toContain(result.code);
     }
 
-    // The loop tested what it claims only if enough kills landed inside writes (issue 36); the named
-    // points of store-crash-points.e2e.test.ts cover each write deterministically.
+    // Few random kills land inside a write (1-2 of 240 on a loaded 2-core machine), so this loop is a
+    // second net only: each write is hit deterministically by store-crash-points.e2e.test.ts. The
+    // count is reported, not required, as a required minimum would be a flaky test (issue 36).
     console.log(`${killedHoldingLock} of 240 kills landed while the process held a lock`);
-    expect(killedHoldingLock).toBeGreaterThanOrEqual(10);
 
     // No conversation is half made: every directory jp lists is whole, and jp lists every one there is.
     const dirs = conversationDirs(w.ws);

@@ -250,17 +250,17 @@ describe.skipIf(!hasChromium)(`the page in headless Chromium${noChromium}`, () =
     expect(await page.$$eval('#turn-1 .answer script, #turn-1 .answer img', (els) => els.length)).toBe(0);
   });
 
-  it('opens a 1 000-turn conversation within 3 s, and keeps a screenshot', async () => {
+  it('opens a 1 000-turn conversation whole, loading nothing, and keeps a screenshot', async () => {
     mkdirSync(artifacts, { recursive: true });
     const small = path.join(artifacts, 'conversation-html-small.png');
     await page.screenshot({ path: small as `${string}.png`, fullPage: true });
     // The same tab (its request interception still on): the big page must not load anything either.
+    // Its load time is printed, not asserted: speed belongs in bench/ (issue 36), not in a test on a shared machine.
     const started = performance.now();
     await page.goto(`file://${path.join(ws, '.jp', 'local', 'html', `${BIG}.html`)}`, { waitUntil: 'load' });
     const elapsed = performance.now() - started;
     expect(await page.$$eval('svg.tokens g.bar', (bars) => bars.length)).toBe(1000);
     expect(await page.$$eval('section.turn', (sections) => sections.length)).toBe(1000);
-    expect(elapsed).toBeLessThan(3000);
     expect(requests).toEqual([]);
     const shot = path.join(artifacts, 'conversation-html.png');
     await page.screenshot({ path: shot as `${string}.png` });

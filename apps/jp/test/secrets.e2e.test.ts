@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { startStandaloneServer } from '@jp/test-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOneLineError, makeSandbox, readEvents, readStoredEvents, runJp, snapshotTree, turnsOf } from './helpers/run-jp.ts';
 
 // Secrets stay out of .jp/ (RFD 001, secrets), through the built binary with a sandboxed HOME. Every
@@ -29,7 +30,16 @@ const SECRETS = {
   cfgApiKey: 'sk-cfgApiKeyValue-8f9a0b',
   /** `jp config set mcp.fx.env.X …`: refused. */
   configSet: 'tok_configSetValue_1c2d3e',
+  /** The password in a provider base URL's userinfo (`http://me:…@host/v1`). */
+  urlPassword: 'pw_urlUserinfo_3e4f5a',
+  /** A token as a base URL's whole userinfo (`https://…@host/v1`). */
+  urlToken: 'ghp_urlUserToken_6b7c8d',
+  /** `?key=` on a provider base URL, as Gemini's REST API takes it. */
+  urlQueryKey: 'AIza_urlQueryKey_9e0f1a',
+  /** `?token=` on a base URL `jp config set` is asked to write: refused. */
+  configSetUrl: 'tok_configSetUrl_2b3c4d',
 };
+// A config cannot hold HTTP headers (no key takes them), so an Authorization header has no carrier.
 
 /** Every file under `dir`, recursively. */
 function filesUnder(dir: string): string[] {
@@ -45,16 +55,49 @@ function filesUnder(dir: string): string[] {
   return files;
 }
 
-/** Where each secret's bytes are found under `dir` (raw, or base64 as a blob in JSON would be). */
+const BASE64 = /^[A-Za-z0-9+/_-]{8,}={0,2}$/;
+
+/** Every string inside a JSON value, and the text of each that decodes as base64 (a blob's data). */
+function stringsIn(value: unknown, out: string[]): void {
+  if (typeof value === 'string') {
+    out.push(value);
+    if (BASE64.test(value)) out.push(Buffer.from(value, 'base64').toString('latin1'));
+  } else if (Array.isArray(value)) {
+    for (const item of value) stringsIn(item, out);
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      out.push(key);
+      stringsIn(item, out);
+    }
+  }
+}
+
+/**
+ * What a file holds, decoded: its raw bytes; each JSON document in it (the whole file, or each line
+ * of a .jsonl) walked, with every string, JSON escapes undone, and every base64 string decoded,
+ * so a secret inside a larger base64 blob or written as `\u0073k-…` is found too.
+ */
+function decodedTexts(file: string): string[] {
+  const raw = readFileSync(file);
+  const texts = [raw.toString('latin1')];
+  const text = raw.toString('utf8');
+  for (const doc of [text, ...text.split('\n')]) {
+    try {
+      stringsIn(JSON.parse(doc), texts);
+    } catch {
+      // Not JSON: the raw bytes above are what it holds.
+    }
+  }
+  return texts;
+}
+
+/** Where each secret is found under `dir`: in a file's bytes, or in any string or base64 value its JSON decodes to. */
 function findSecrets(dir: string): Record<string, string[]> {
-  const files = filesUnder(dir);
+  const decoded = filesUnder(dir).map((file) => ({ file, texts: decodedTexts(file) }));
   const found: Record<string, string[]> = {};
   for (const [label, secret] of Object.entries(SECRETS)) {
-    const needles = [Buffer.from(secret), Buffer.from(Buffer.from(secret).toString('base64').replace(/=+$/, ''))];
-    found[label] = files.filter((file) => {
-      const bytes = readFileSync(file);
-      return needles.some((needle) => bytes.includes(needle));
-    });
+    const needle = Buffer.from(secret).toString('latin1');
+    found[label] = decoded.filter(({ texts }) => texts.some((text) => text.includes(needle))).map(({ file }) => file);
   }
   return found;
 }
@@ -193,12 +236,50 @@ describe('secrets through the binary', { timeout: 60_000 }, () => {
     expect(readFileSync(path.join(jpDir, 'cache', 'file-contents.json'), 'utf8')).toContain('/docs/a.md');
   });
 
+  it('a provider URL with a password, a token or ?key= is used for the request, left out of the conversation, and redacted in errors', async () => {
+    const server = await startStandaloneServer();
+    try {
+      const base = new URL(`${server.url}?key=${SECRETS.urlQueryKey}`);
+      [base.username, base.password] = ['me', SECRETS.urlPassword];
+      const result = await jp(['-F', 'json', '-c', `providers.anthropic.base_url=${toml(base.toString())}`, 'query', '--new', '-m', 'anthropic/claude-test', 'hi'], {
+        env: { ...env, ANTHROPIC_API_KEY: 'sk-test' },
+      });
+      expect(result.code, result.stderr).toBe(0);
+      const sent = server.requests.at(-1)!;
+      expect(sent.headers.authorization).toBe(`Basic ${Buffer.from(`me:${SECRETS.urlPassword}`).toString('base64')}`);
+      expect(sent.query).toEqual({ key: SECRETS.urlQueryKey });
+      expect(JSON.parse(result.stderr.split('\n').find((line) => line.includes('secret'))!)).toEqual({
+        warning: '-c providers.anthropic.base_url is a secret: used for this query, not stored in the conversation',
+      });
+      const id = idOf(result.stdout);
+      const deltas = turnsOf(readStoredEvents(ws, id))[0]!.filter((event) => event.type === 'config_delta');
+      expect(deltas.map((event) => event.delta)).toEqual([{ assistant: { model: 'anthropic/claude-test' } }]);
+    } finally {
+      await server.close();
+    }
+    // Nothing listens on port 9: the error names the URL without its secrets.
+    const before = snapshotTree(jpDir);
+    const failed = await jp(['-c', `providers.openai.base_url="http://${SECRETS.urlToken}@127.0.0.1:9/v1?token=${SECRETS.urlQueryKey}"`, 'query', '--id', first, '-m', 'openai/gpt-test', 'x'], {
+      env: { ...env, OPENAI_API_KEY: 'sk-test' },
+    });
+    expect(failed.code).toBe(3);
+    const lines = failed.stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe('jp: warning: -c providers.openai.base_url is a secret: used for this query, not stored in the conversation');
+    expect(lines.slice(1)).toHaveLength(1);
+    expect(lines[1]).toMatch(/^jp: connection to openai at http:\/\/\*\*\*@127\.0\.0\.1:9\/v1\?token=\*\*\* failed: /);
+    expect(snapshotTree(jpDir)).toEqual(before);
+  });
+
   it('jp config set: a workspace key is written alone; a secret is refused without being echoed; a variable name is fine', async () => {
     expect((await jp(['config', 'set', 'conversation.lock_timeout_secs', '7'])).code).toBe(0);
     const before = snapshotTree(jpDir);
     const refused = await jp(['config', 'set', 'mcp.fx.env.SET_TOKEN', SECRETS.configSet]);
     expectOneLineError(refused, 2, /^jp: mcp\.fx\.env\.SET_TOKEN is a secret and \.jp\/config\.toml may be committed: name a variable instead \(jp config set mcp\.fx\.env_from\.SET_TOKEN VAR, or "\$\{VAR\}" as the value\), or set it in .*\/\.config\/jp\/config\.toml$/);
     expect(refused.stderr).not.toContain(SECRETS.configSet);
+    expect(snapshotTree(jpDir)).toEqual(before);
+    const refusedUrl = await jp(['config', 'set', 'providers.ollama.base_url', toml(`http://127.0.0.1:11434/v1?token=${SECRETS.configSetUrl}`)]);
+    expectOneLineError(refusedUrl, 2, /^jp: providers\.ollama\.base_url is a secret and \.jp\/config\.toml may be committed: give it through an environment variable, or set it in .*$/);
+    expect(refusedUrl.stderr).not.toContain(SECRETS.configSetUrl);
     expect(snapshotTree(jpDir)).toEqual(before);
     expect((await jp(['config', 'set', 'mcp.fx.env_from.SET_TOKEN', 'MY_GH_TOKEN'])).code).toBe(0);
     expect((await jp(['config', 'set', 'mcp.fx.env.REF_TOKEN', '${API_SECRET}'])).code).toBe(0);
@@ -276,7 +357,15 @@ describe('secrets through the binary', { timeout: 60_000 }, () => {
     const absent = Object.values(found).filter((files) => files.length === 0).length;
     console.log(`${absent} of ${Object.keys(SECRETS).length} secrets absent from .jp/`);
     expect(found).toEqual(Object.fromEntries(Object.keys(SECRETS).map((label) => [label, []])));
-    // The grep would have found them: the test's own sandbox holds the user-file secrets.
+    // The search would have found them: the test's own sandbox holds the user-file secrets, and a
+    // secret inside a larger base64 blob in a JSON line, or escaped in JSON, is found too.
     expect(findSecrets(path.join(home, '.config')).userServer).toHaveLength(1);
+    const control = path.join(root, 'control');
+    mkdirSync(control, { recursive: true });
+    const blob = Buffer.from(`header ${SECRETS.reference} trailer`).toString('base64');
+    writeFileSync(path.join(control, 'events.jsonl'), `{"a":1}\n${JSON.stringify({ data: blob })}\n`);
+    writeFileSync(path.join(control, 'escaped.json'), JSON.stringify({ v: SECRETS.urlToken }).replace('_', '\\u005f'));
+    const controlFound = findSecrets(control);
+    expect([controlFound.reference, controlFound.urlToken]).toEqual([[path.join(control, 'events.jsonl')], [path.join(control, 'escaped.json')]]);
   });
 });

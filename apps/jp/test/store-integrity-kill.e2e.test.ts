@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,6 +19,23 @@ import {
   writeFiles,
   type Workspace,
 } from './helpers/store-harness.ts';
+
+/** Whether process `pid` owns a conversation lock or the blob lock under `.jp/` right now. */
+function holdsLock(ws: string, pid: number | undefined): boolean {
+  let locks: string[];
+  try {
+    locks = findFiles(path.join(ws, '.jp'), (name) => name === 'lock' || name === 'blobs.lock');
+  } catch {
+    return false; // a directory went away while it was listed (a remove in progress)
+  }
+  return locks.some((file) => {
+    try {
+      return (JSON.parse(readFileSync(path.join(ws, '.jp', file), 'utf8')) as { pid?: number }).pid === pid;
+    } catch {
+      return false; // gone, or being written
+    }
+  });
+}
 
 const TREE = treeFiles('d', 210, (i) => `file ${i}\n`.repeat(1 + (i % 5)));
 
@@ -55,6 +72,8 @@ describe('kill -9 across queries, forks, removes, attachments and gc', () => {
     const names = Object.keys(COMMANDS);
     /** How long the last run of each kind of command that was not killed took (ms). */
     const took: Record<string, number> = {};
+    /** Kills that landed inside a write: the killed process held a conversation or blob lock at that instant. */
+    let killedHoldingLock = 0;
     for (let i = 0; i < 240; i++) {
       const name = names[Math.floor(random() * names.length)]!;
       const ids = conversationDirs(w.ws);
@@ -68,15 +87,27 @@ describe('kill -9 across queries, forks, removes, attachments and gc', () => {
       const delay = Math.min(300, Math.floor(late ? typical * (0.67 + 0.4 * random()) : random() * 301));
       const started = Date.now();
       const running = startJp(args, { cwd: w.ws, env: w.env });
-      const timer = setTimeout(() => running.child.kill('SIGKILL'), delay);
+      let holding = false;
+      const timer = setTimeout(() => {
+        holding = holdsLock(w.ws, running.child.pid);
+        running.child.kill('SIGKILL');
+      }, delay);
       const result = await running.result;
       clearTimeout(timer);
-      if (running.child.signalCode === 'SIGKILL') continue;
+      if (running.child.signalCode === 'SIGKILL') {
+        if (holding) killedHoldingLock += 1;
+        continue;
+      }
       took[kind] = Date.now() - started;
       // One that finished before its kill did so cleanly: never a lost blob, a damaged store or a crash.
       expect(result.stderr, `${args.join(' ')}`).not.toMatch(/missing|damaged|\n\s+at /);
       expect([0, 2, 5], `${args.join(' ')} exited ${result.code}: ${result.stderr}`).toContain(result.code);
     }
+
+    // Few random kills land inside a write (1-2 of 240 on a loaded 2-core machine), so this loop is a
+    // second net only: each write is hit deterministically by store-crash-points.e2e.test.ts. The
+    // count is reported, not required, as a required minimum would be a flaky test (issue 36).
+    console.log(`${killedHoldingLock} of 240 kills landed while the process held a lock`);
 
     // No conversation is half made: every directory jp lists is whole, and jp lists every one there is.
     const dirs = conversationDirs(w.ws);

@@ -75,3 +75,4 @@ export type { ParseToolOutputOptions, ParsedToolOutput, ToolErrorMeta, ToolStatu
 export function loadSchemas(): Promise<typeof import('./schemas.ts')> {
   return import('./schemas.ts');
 }
+export { hasUrlSecrets, REDACTED, redactUrlSecrets } from './redact-url-secrets.ts';

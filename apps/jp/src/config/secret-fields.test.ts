@@ -52,4 +52,20 @@ describe('secret fields', () => {
     expect(() => readCfgArgs(['mcp.gh.env.T=${bad name}'])).toThrow(/-c "mcp\.gh\.env\.T=…"/);
     expect(() => readCfgArgs(['assistant.modle=echo'])).toThrow('-c "assistant.modle=echo"');
   });
+
+  it('a URL with a password, a token as its user, or a credential query parameter is secret, whatever its key (RFD 013)', () => {
+    const layer = {
+      providers: {
+        ollama: { base_url: 'http://user:SEKRIT@host:11434/v1' },
+        google: { base_url: 'https://g.example/v1beta?key=AIzaSEKRIT' },
+        openai: { base_url: 'https://api.openai.com/v1' },
+      },
+      conversation: { attachments: ['notes.txt', { url: 'https://tok@example.com/a' }] },
+    };
+    expect(withoutSecrets(layer)).toEqual({
+      kept: { providers: { openai: { base_url: 'https://api.openai.com/v1' } } },
+      removed: ['providers.ollama.base_url', 'providers.google.base_url', 'conversation.attachments'],
+    });
+    expect(isSecretField(['providers', 'x', 'base_url'], 'http://host/v1?alt=sse')).toBe(false);
+  });
 });

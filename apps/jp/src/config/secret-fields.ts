@@ -1,3 +1,4 @@
+import { hasUrlSecrets } from '@jp/core';
 import { isReferenceOnly } from './env-references.ts';
 import type { ConfigLayer } from './merge-config.ts';
 
@@ -9,6 +10,8 @@ import type { ConfigLayer } from './merge-config.ts';
  *   2. its own key is secret-named: split on `_` and `-`, its words include `token`, `secret`,
  *      `password`, `passwd`, `passphrase`, `credential(s)`, `apikey`, or `api` followed by `key`;
  *      unless its last word is `env` (it names a variable: `api_key_env`).
+ *   3. it is a string holding a URL with a secret in it: a userinfo password or token, or a
+ *      credential query parameter (`?key=`, `?token=`…; RFD 013), whatever its key is.
  * Never secret: `mcp.<server>.env_from.<NAME>` (variable names), and a value of one or more
  * `${NAME}` references and nothing else (it names secrets, holds none). Whole words are compared,
  * so `max_tokens` (the word `tokens`) is not secret.
@@ -33,6 +36,7 @@ export function isSecretField(segments: readonly string[], value: unknown): bool
   const [top, , table] = segments;
   if (top === 'mcp' && segments.length === 4 && table === 'env_from') return false;
   if (top === 'mcp' && segments.length === 4 && table === 'env') return true;
+  if (hasUrlSecrets(typeof value === 'string' ? value : JSON.stringify(value) ?? '')) return true;
   return isSecretName(segments.at(-1) ?? '');
 }
 

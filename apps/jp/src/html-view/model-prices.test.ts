@@ -5,7 +5,11 @@ describe('model prices', () => {
   it('knows Anthropic, OpenAI and Google models, dated snapshots included', () => {
     expect(priceOf('anthropic/claude-sonnet-4-5-20250929')).toEqual(DEFAULT_PRICES['anthropic/claude-sonnet-4-5']);
     expect(priceOf('openai/gpt-4o-2024-08-06')).toEqual(DEFAULT_PRICES['openai/gpt-4o']);
-    expect(priceOf('google/gemini-2.5-flash')).toBeDefined();
+    const flash = priceOf('google/gemini-2.5-flash');
+    expect(flash).toEqual(DEFAULT_PRICES['google/gemini-2.5-flash']);
+    // A price, not a placeholder: every rate is a number, and output costs more than input.
+    expect(Object.values(flash!).every((rate) => typeof rate === 'number' && rate >= 0)).toBe(true);
+    expect(flash!.output).toBeGreaterThan(flash!.input);
   });
 
   it('has no price for an unknown model, or none', () => {

@@ -1,4 +1,5 @@
 import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync } from 'node:fs';
+import { crashPoint, enospcPoint } from './test-hooks.ts';
 import { writeFailure, writeFullySync } from './write-fully.ts';
 
 /**
@@ -8,7 +9,7 @@ import { writeFailure, writeFullySync } from './write-fully.ts';
  * line that is complete JSON and lacks only its newline (a hand edit) is kept and ended. A failed
  * write (a full disk) is undone: the file keeps the lines it had.
  */
-export function appendLines(file: string, lines: readonly string[]): void {
+export function appendLines(file: string, lines: readonly string[], point?: string): void {
   if (lines.length === 0) return;
   let fd: number;
   try {
@@ -23,8 +24,10 @@ export function appendLines(file: string, lines: readonly string[]): void {
     if (kept < size) ftruncateSync(fd, kept);
     const payload = Buffer.from(`${tail?.complete ? '\n' : ''}${lines.map((line) => `${line}\n`).join('')}`, 'utf8');
     try {
+      if (point !== undefined) enospcPoint(point, file);
       writeFullySync(fd, payload);
       fsyncSync(fd);
+      if (point !== undefined) crashPoint(point);
     } catch (error) {
       undo(fd, kept);
       throw writeFailure(error, file);

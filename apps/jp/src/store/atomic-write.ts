@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { crashPoint, enospcPoint } from './test-hooks.ts';
 import { writeFailure, writeFully, writeFullySync } from './write-fully.ts';
 
 /** A fresh name beside `file` for its content while it is written: hidden and ending in `.tmp`, as `jp gc` expects. */
@@ -53,17 +54,19 @@ export function writeFileAtomic(file: string, data: string | Uint8Array, options
  * file in the same directory, write, fsync, rename. The caller flushes the directory (once for
  * many files). A failure removes the temporary file.
  */
-export async function writeFileDurably(file: string, chunks: readonly Uint8Array[]): Promise<void> {
+export async function writeFileDurably(file: string, chunks: readonly Uint8Array[], point?: string): Promise<void> {
   const tmp = temporaryPath(file);
   try {
     const handle = await open(tmp, 'wx', 0o644);
     try {
+      if (point !== undefined) enospcPoint(point, file);
       await writeFully(handle, chunks);
       await handle.sync();
     } finally {
       await handle.close();
     }
     await rename(tmp, file);
+    if (point !== undefined) crashPoint(point);
   } catch (error) {
     await rm(tmp, { force: true });
     throw writeFailure(error, file);

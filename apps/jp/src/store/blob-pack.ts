@@ -4,6 +4,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileDurably } from './atomic-write.ts';
 import { SHA256_PATTERN } from './blob-sha256.ts';
+import { enospcPoint } from './test-hooks.ts';
 import { writeFailure, writeFully } from './write-fully.ts';
 
 /*
@@ -58,6 +59,7 @@ export async function sealPack(file: string, rows: ReadonlyArray<readonly [sha25
   const { index, trailer, name } = packEnd(rows);
   const handle = await open(file, 'r+');
   try {
+    enospcPoint('pack-write', path.join(path.dirname(file), name));
     await writeFully(handle, [index, trailer], end);
     await handle.truncate(end + index.byteLength + TRAILER_BYTES);
     await handle.sync();
@@ -85,7 +87,7 @@ export async function writePack(dir: string, blobs: ReadonlyArray<readonly [sha2
   }
   const { index, trailer, name } = packEnd(rows);
   const file = path.join(dir, name);
-  await writeFileDurably(file, [...blobs.map(([, bytes]) => bytes), index, trailer]);
+  await writeFileDurably(file, [...blobs.map(([, bytes]) => bytes), index, trailer], 'pack-write');
   return { file, entries: packEntries(name, rows) };
 }
 

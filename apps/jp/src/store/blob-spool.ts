@@ -4,6 +4,7 @@ import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { ContentSpool, SpooledBlob } from '@jp/attachments';
 import { readPacked, sealPack, type PackedBlob } from './blob-pack.ts';
+import { crashPoint } from './test-hooks.ts';
 
 /** Spool files are named `.spool-<pid>-<random>.tmp`: `jp gc` leaves those of a live process alone. */
 const SPOOL_FILE = /^\.spool-(\d+)-[0-9a-f]+\.tmp$/;
@@ -106,6 +107,7 @@ export class BlobSpool implements ContentSpool {
       const { name, entries } = await (spooled.sealed ?? sealSpool(file, spooled.blobs));
       const pack = path.join(this.packsDir, name);
       await rename(file, pack);
+      crashPoint('pack-write');
       spooled.pack = pack;
       // One spool file (a tree's reader): its pack's entries are the answer, not copied.
       if (adopted === undefined) adopted = entries;

@@ -1,5 +1,5 @@
 import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
-import { mkdir, open } from 'node:fs/promises';
+import { mkdir, open, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { JpError } from '@jp/core';
 import { writeFileDurably } from './atomic-write.ts';
@@ -153,15 +153,22 @@ export class BlobStore {
       return { written: missing.length + spooled };
     }
     const dirs = new Set(missing.map(([sha256]) => path.dirname(this.path(sha256))));
-    const parents = await makeDirectories(dirs);
+    const made: string[] = [];
+    const parents = await makeDirectories(dirs, made);
     let next = 0;
     const worker = async () => {
       while (next < missing.length) {
         const [sha256, content] = missing[next++]!;
-        await writeFileDurably(this.path(sha256), [bytesOf(content)]);
+        await writeFileDurably(this.path(sha256), [bytesOf(content)], 'blob-write');
       }
     };
-    await Promise.all(Array.from({ length: Math.min(WRITE_CONCURRENCY, missing.length) }, worker));
+    try {
+      await Promise.all(Array.from({ length: Math.min(WRITE_CONCURRENCY, missing.length) }, worker));
+    } catch (error) {
+      // A full disk leaves .jp/ as it was: no empty blob directories made for blobs never written (issue 35).
+      await removeEmptyDirectories(dirs, made);
+      throw error;
+    }
     await Promise.all([...dirs, ...parents].map(syncDirectory));
     return { written: missing.length + spooled };
   }
@@ -183,8 +190,16 @@ export class BlobStore {
 
   /** Writes the blobs as one durable pack and adds it to the index. */
   async putPack(blobs: ReadonlyArray<readonly [string, Uint8Array]>): Promise<string> {
-    const parents = await makeDirectories([this.packsDir]);
-    const { file, entries } = await writePack(this.packsDir, blobs);
+    const made: string[] = [];
+    const parents = await makeDirectories([this.packsDir], made);
+    let written: Awaited<ReturnType<typeof writePack>>;
+    try {
+      written = await writePack(this.packsDir, blobs);
+    } catch (error) {
+      await removeEmptyDirectories([this.packsDir], made);
+      throw error;
+    }
+    const { file, entries } = written;
     await Promise.all([this.packsDir, ...parents].map(syncDirectory));
     this.addPacked(entries);
     return file;
@@ -283,14 +298,33 @@ function readStart(file: string, maxBytes: number): Buffer {
   }
 }
 
-/** Makes the directories; returns the parents whose entries changed (to be flushed too). */
-async function makeDirectories(dirs: Iterable<string>): Promise<Set<string>> {
+/** Makes the directories; returns the parents whose entries changed (to be flushed too), and adds the topmost new ones to `made`. */
+async function makeDirectories(dirs: Iterable<string>, made: string[]): Promise<Set<string>> {
   const parents = new Set<string>();
   for (const dir of dirs) {
-    const made = await mkdir(dir, { recursive: true });
-    if (made !== undefined) parents.add(path.dirname(made)).add(path.dirname(dir));
+    const top = await mkdir(dir, { recursive: true });
+    if (top !== undefined) {
+      made.push(top);
+      parents.add(path.dirname(top)).add(path.dirname(dir));
+    }
   }
   return parents;
+}
+
+/** Removes each of `dirs` and its ancestors up to a directory in `made`, as long as they are empty and this call made them. */
+async function removeEmptyDirectories(dirs: Iterable<string>, made: readonly string[]): Promise<void> {
+  for (const dir of dirs) {
+    const top = made.find((root) => dir === root || dir.startsWith(`${root}${path.sep}`));
+    if (top === undefined) continue;
+    for (let current = dir; ; current = path.dirname(current)) {
+      try {
+        await rmdir(current);
+      } catch {
+        break; // not empty (another blob of this call landed there), or gone already
+      }
+      if (current === top) break;
+    }
+  }
 }
 
 async function syncDirectory(dir: string): Promise<void> {

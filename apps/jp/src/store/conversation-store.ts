@@ -7,6 +7,7 @@ import { BlobStore, type BlobContent } from './blob-store.ts';
 import { acquireLock, type ReleaseLock } from './conversation-lock.ts';
 import { newConversationId } from './conversation-id.ts';
 import { removeDeadLeftovers } from './remove-dead-leftovers.ts';
+import { crashPoint } from './test-hooks.ts';
 import { readMetadata, serializeMetadata, type ConversationMetadata } from './conversation-metadata.ts';
 import { conversationIds, conversationsRoot, listConversations } from './list-conversations.ts';
 import type { SharedBlob } from './copy-stored-lines.ts';
@@ -181,8 +182,10 @@ export class ConversationStore {
     await this.withBlobs(payloads, new Map(), () => {
       const next = writeTemporaryFile(metadataFile, metadata, true);
       try {
-        appendLines(this.file(id, 'events.jsonl'), lines);
+        appendLines(this.file(id, 'events.jsonl'), lines, 'events-append');
+        crashPoint('metadata-rename:before');
         renameSync(next, metadataFile);
+        crashPoint('metadata-rename:after');
       } catch (error) {
         rmSync(next, { force: true });
         throw error;

@@ -217,7 +217,9 @@ describe('mcp handler: resolve', () => {
       () => undefined,
       (caught: unknown) => caught,
     );
-    expect(error).toBeDefined();
+    // The abort itself, not some other failure that happened to come first.
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(/^AbortError: This operation was aborted$/);
     expect(error).not.toBeInstanceOf(AttachmentError);
   });
 });

@@ -1,3 +1,5 @@
+import { redactUrlSecrets } from '../redact-url-secrets.ts';
+
 /** Exit codes of the CLI contract (ARCHITECTURE §8). */
 export const ExitCode = {
   ok: 0,
@@ -20,7 +22,8 @@ export class JpError extends Error {
   readonly code: string;
 
   constructor(message: string, options: { exitCode?: ExitCode; code?: string; cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    // A URL's password or `?key=` never reaches stderr or an error event (RFD 013).
+    super(redactUrlSecrets(message), options.cause === undefined ? undefined : { cause: options.cause });
     this.exitCode = options.exitCode ?? ExitCode.runtime;
     this.code = options.code ?? 'runtime_error';
   }

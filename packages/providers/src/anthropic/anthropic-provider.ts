@@ -1,3 +1,4 @@
+import { splitUrlCredentials } from '../shared/url-credentials.ts';
 import { ProviderError } from '@jp/core';
 import type { ConvertedRequest, Provider, ProviderRequest, ProviderSettings, StreamEvent } from '../provider.ts';
 import { abortAware } from '../shared/abort-aware.ts';
@@ -38,7 +39,8 @@ export function createAnthropicProvider(settings: ProviderSettings = {}): Provid
       const context = { apiKeyEnv, baseUrl };
       try {
         const { Anthropic } = await import('@anthropic-ai/sdk');
-        const client = new Anthropic({ apiKey, baseURL: baseUrl, maxRetries: 0 });
+        const url = splitUrlCredentials(baseUrl);
+        const client = new Anthropic({ apiKey, baseURL: url.baseUrl, defaultHeaders: url.headers, defaultQuery: url.query, maxRetries: 0 });
         const events = await client.messages.create(body, options.signal ? { signal: options.signal } : {});
         for await (const event of mapAnthropicStream(abortAware(events, options.signal, 'anthropic'))) yield event;
       } catch (error) {

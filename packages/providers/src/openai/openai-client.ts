@@ -1,4 +1,5 @@
 import type { OpenAI } from 'openai';
+import { splitUrlCredentials } from '../shared/url-credentials.ts';
 import type { OpenAIErrorClasses } from './openai-error.ts';
 
 /** A client of the official SDK plus its error classes (for `openaiErrorToProviderError`). */
@@ -17,9 +18,12 @@ export interface LoadedOpenAIClient {
  */
 export async function createOpenAIClient(options: { apiKey: string; baseUrl: string }): Promise<LoadedOpenAIClient> {
   const sdk = await import('openai');
+  const { baseUrl, headers, query } = splitUrlCredentials(options.baseUrl);
   const client = new sdk.OpenAI({
     apiKey: options.apiKey,
-    baseURL: options.baseUrl,
+    baseURL: baseUrl,
+    ...(Object.keys(headers).length > 0 ? { defaultHeaders: headers } : {}),
+    ...(Object.keys(query).length > 0 ? { defaultQuery: query } : {}),
     organization: null,
     project: null,
     maxRetries: 0,

@@ -1,0 +1,86 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runJp } from './helpers/run-jp.ts';
+import { expectEveryConversationLoads, findFiles, lastJson, makeWorkspace, treeFiles, waitForOldChangeTimes, writeFiles, type Workspace } from './helpers/store-harness.ts';
+
+// kill -9 exactly at each named write of the store (JP_TEST_CRASH_AT, store/test-hooks.ts), where
+// random delays rarely land (issue 36). Each case shows the kill landed (the process died by a
+// signal, and the write it names is on disk), then that the store loads and the conversation goes on.
+const TREE = treeFiles('d', 40, (i) => `tree file ${i}\n`);
+
+describe('kill -9 at each named crash point, then load and continue', { timeout: 120_000 }, () => {
+  let w: Workspace;
+  let id = '';
+  const conversationDir = () => path.join(w.ws, '.jp', 'conversations', id);
+  const eventsText = () => readFileSync(path.join(conversationDir(), 'events.jsonl'), 'utf8');
+  const blobFiles = () => findFiles(path.join(w.ws, '.jp', 'blobs'), (name) => !name.startsWith('.'));
+  const killedAt = (point: string, args: string[]) => runJp(args, { cwd: w.ws, env: { ...w.env, JP_TEST_CRASH_AT: point }, timeoutMs: 60_000 });
+
+  beforeAll(async () => {
+    w = await makeWorkspace('jp-crash-points-');
+    writeFiles(w.ws, { ...TREE, 'one.txt': 'a single file\n', 'two.txt': 'another single file\n' });
+    await waitForOldChangeTimes();
+    const started = await w.jp(['-F', 'json', 'query', '--new', '-m', 'echo', 'start']);
+    expect(started.code, started.stderr).toBe(0);
+    id = lastJson(started.stdout).conversation;
+  });
+
+  /** After the kill: every conversation loads, gc runs, and a follow-up on the conversation answers. */
+  async function loadsAndContinues(label: string, leftovers: string[] = []): Promise<void> {
+    await expectEveryConversationLoads(w);
+    // gc's clean-up is checked on leftovers that are there: each existed before it ran.
+    for (const file of leftovers) expect(existsSync(file), file).toBe(true);
+    const gc = await w.jp(['gc']);
+    expect(gc.code, gc.stderr).toBe(0);
+    for (const file of leftovers) expect(existsSync(file), `${file} after gc`).toBe(false);
+    const next = await w.jp(['query', '--id', id, `after ${label}`]);
+    expect(next.code, next.stderr).toBe(0);
+    expect(eventsText()).toContain(`after ${label}`);
+  }
+
+  it('blob-write: killed right after a loose blob is in place', async () => {
+    const before = blobFiles().length;
+    const killed = await killedAt('blob-write', ['query', '--id', id, '--attach', 'one.txt', 'at blob-write']);
+    expect(killed.code).toBeNull();
+    expect(blobFiles().length).toBe(before + 1);
+    expect(eventsText()).not.toContain('at blob-write');
+    await loadsAndContinues('blob-write');
+  });
+
+  it('pack-write: killed right after a pack is in place', async () => {
+    const packs = () => findFiles(path.join(w.ws, '.jp', 'blobs'), (name) => name.endsWith('.pack'));
+    const before = packs().length;
+    const killed = await killedAt('pack-write', ['query', '--id', id, '--attach', 'd/', 'at pack-write']);
+    expect(killed.code).toBeNull();
+    expect(packs().length).toBe(before + 1);
+    expect(eventsText()).not.toContain('at pack-write');
+    await loadsAndContinues('pack-write');
+  });
+
+  it('events-append: killed right after the lines are flushed, before metadata.json is put in place', async () => {
+    const killed = await killedAt('events-append', ['query', '--id', id, '--attach', 'two.txt', 'at events-append']);
+    expect(killed.code).toBeNull();
+    expect(eventsText()).toContain('at events-append');
+    const aside = readdirSync(conversationDir()).filter((name) => name.startsWith('.metadata.json.'));
+    expect(aside).toHaveLength(1);
+    await loadsAndContinues('events-append', [path.join(conversationDir(), aside[0]!)]);
+  });
+
+  it('metadata-rename:before: killed with the new metadata written aside', async () => {
+    const killed = await killedAt('metadata-rename:before', ['query', '--id', id, 'at metadata-rename before']);
+    expect(killed.code).toBeNull();
+    expect(eventsText()).toContain('at metadata-rename before');
+    const aside = readdirSync(conversationDir()).filter((name) => name.startsWith('.metadata.json.'));
+    expect(aside).toHaveLength(1);
+    await loadsAndContinues('metadata-rename:before', [path.join(conversationDir(), aside[0]!)]);
+  });
+
+  it('metadata-rename:after: killed with everything in place but the lock', async () => {
+    const killed = await killedAt('metadata-rename:after', ['query', '--id', id, 'at metadata-rename after']);
+    expect(killed.code).toBeNull();
+    expect(eventsText()).toContain('at metadata-rename after');
+    expect(readdirSync(conversationDir()).filter((name) => name.startsWith('.metadata.json.'))).toEqual([]);
+    await loadsAndContinues('metadata-rename:after');
+  });
+});

@@ -15,6 +15,8 @@ import type { ScannedEvents } from './scan-events-file.ts';
 import type { Payloads } from './stored-resource.ts';
 import { FileContents } from './file-content-cache.ts';
 import { TurnContent } from './turn-content.ts';
+import { readActiveId, writeActiveId } from './active-conversation.ts';
+import { ensureJpGitFiles } from './jp-git-files.ts';
 
 export interface NewConversation {
   baseConfig: Record<string, unknown>;
@@ -247,6 +249,7 @@ export class ConversationStore {
 
   private createWith(conversation: NewConversation, lines: string[], appendLines: (file: string, lines: readonly string[]) => void): string {
     mkdirSync(this.root, { recursive: true });
+    ensureJpGitFiles(this.jpDir);
     // What a killed create, fork or remove left keeps its blobs from `jp gc`: a writer clears it too.
     removeDeadLeftovers(this.root);
     for (let attempt = 0; attempt < 20; attempt++) {
@@ -289,15 +292,11 @@ export class ConversationStore {
   }
 
   activeId(): string | undefined {
-    try {
-      const id = readFileSync(path.join(this.jpDir, 'active'), 'utf8').trim();
-      return id !== '' && this.exists(id) ? id : undefined;
-    } catch {
-      return undefined;
-    }
+    const id = readActiveId(this.jpDir);
+    return id !== undefined && this.exists(id) ? id : undefined;
   }
 
   setActive(id: string): void {
-    writeFileAtomic(path.join(this.jpDir, 'active'), `${id}\n`);
+    writeActiveId(this.jpDir, id);
   }
 }

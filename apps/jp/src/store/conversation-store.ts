@@ -16,6 +16,7 @@ import type { Payloads } from './stored-resource.ts';
 import { FileContents } from './file-content-cache.ts';
 import { TurnContent } from './turn-content.ts';
 import { readActiveId, writeActiveId } from './active-conversation.ts';
+import { withActivity } from './conversation-activity.ts';
 import { ensureJpGitFiles } from './jp-git-files.ts';
 
 export interface NewConversation {
@@ -94,7 +95,8 @@ export class ConversationStore {
   }
 
   metadata(id: string): ConversationMetadata {
-    const metadata = readMetadata(id, this.file(id, 'metadata.json'));
+    const read = readMetadata(id, this.file(id, 'metadata.json'));
+    const metadata = read && withActivity(this.jpDir, read);
     if (!metadata) {
       throw new JpError(
         `${this.displayPath(id, 'metadata.json')} is missing or damaged (it must be a JSON object with a "createdAt" time); repair it, e.g. write {"createdAt": "2026-01-01T00:00:00Z"} into it`,
@@ -106,7 +108,8 @@ export class ConversationStore {
 
   /** The metadata when it can be read, `undefined` when it is missing or damaged (for a command that stores nothing). */
   readableMetadata(id: string): ConversationMetadata | undefined {
-    return readMetadata(id, this.file(id, 'metadata.json'));
+    const read = readMetadata(id, this.file(id, 'metadata.json'));
+    return read && withActivity(this.jpDir, read);
   }
 
   writeMetadata(metadata: ConversationMetadata): void {
@@ -168,25 +171,30 @@ export class ConversationStore {
   }
 
   /**
-   * Appends events, their content stored from `content`, and updates the metadata with `change`;
+   * Appends events, their content stored from `content`, and applies `change` to the metadata;
    * the caller holds the conversation's lock. The metadata is read first: a damaged file fails the
-   * append before a blob or a line is written. The new metadata is written aside before the lines
-   * and put in place after them, so a full disk never leaves one changed without the other.
+   * append before a blob or a line is written. Turn count and last activity are derived from the
+   * events (`withActivity`), so metadata.json is rewritten only when something else changed (a
+   * title): two clones adding turns never both rewrite it (RFD 029). When it is, the new file is
+   * written aside before the lines and put in place after them.
    */
   async append(id: string, events: readonly ConversationEvent[], content: TurnContent, change: (metadata: ConversationMetadata) => ConversationMetadata): Promise<void> {
-    const metadata = serializeMetadata(change(this.metadata(id)));
+    const current = this.metadata(id);
+    const stored = readMetadata(id, this.file(id, 'metadata.json')) ?? current;
+    const stored$ = serializeMetadata(stored);
+    const metadata = serializeMetadata({ ...change(current), turnCount: stored.turnCount, lastActivityAt: stored.lastActivityAt });
     const { appendLines } = await import('./append-lines.ts');
     const { storedLine } = await import('./stored-resource.ts');
     const payloads: Payloads = new Map();
     const lines = events.map((event) => storedLine(event, payloads, content));
     const metadataFile = this.file(id, 'metadata.json');
     await this.withBlobs(payloads, new Map(), () => {
-      const next = writeTemporaryFile(metadataFile, metadata, true);
+      const next = metadata === stored$ ? undefined : writeTemporaryFile(metadataFile, metadata, true);
       try {
         appendLines(this.file(id, 'events.jsonl'), lines);
-        renameSync(next, metadataFile);
+        if (next !== undefined) renameSync(next, metadataFile);
       } catch (error) {
-        rmSync(next, { force: true });
+        if (next !== undefined) rmSync(next, { force: true });
         throw error;
       }
     });

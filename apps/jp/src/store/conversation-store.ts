@@ -5,8 +5,6 @@ import type { ConversationEvent } from '@jp/core';
 import { writeFileAtomic, writeTemporaryFile } from './atomic-write.ts';
 import { BlobStore, type BlobContent } from './blob-store.ts';
 import { acquireLock, type ReleaseLock } from './conversation-lock.ts';
-import { newConversationId } from './conversation-id.ts';
-import { removeDeadLeftovers } from './remove-dead-leftovers.ts';
 import { readMetadata, serializeMetadata, type ConversationMetadata } from './conversation-metadata.ts';
 import { conversationIds, conversationsRoot, listConversations } from './list-conversations.ts';
 import type { SharedBlob } from './copy-stored-lines.ts';
@@ -17,7 +15,7 @@ import { FileContents } from './file-content-cache.ts';
 import { TurnContent } from './turn-content.ts';
 import { readActiveId, writeActiveId } from './active-conversation.ts';
 import { withActivity } from './conversation-activity.ts';
-import { ensureJpGitFiles } from './jp-git-files.ts';
+import { createConversationDir } from './create-conversation-dir.ts';
 
 export interface NewConversation {
   baseConfig: Record<string, unknown>;
@@ -252,44 +250,7 @@ export class ConversationStore {
       shared = copied.shared;
     }
     lines.push(...conversation.events.map((event) => storedLine(event, payloads, content)));
-    return this.withBlobs(payloads, shared, () => this.createWith(conversation, lines, appendLines));
-  }
-
-  private createWith(conversation: NewConversation, lines: string[], appendLines: (file: string, lines: readonly string[]) => void): string {
-    mkdirSync(this.root, { recursive: true });
-    ensureJpGitFiles(this.jpDir);
-    // What a killed create, fork or remove left keeps its blobs from `jp gc`: a writer clears it too.
-    removeDeadLeftovers(this.root);
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const id = newConversationId();
-      if (existsSync(this.dir(id))) continue;
-      const tmp = path.join(this.root, `.new-${id}-${process.pid}`);
-      mkdirSync(tmp);
-      try {
-        const now = new Date().toISOString();
-        const metadata: ConversationMetadata = {
-          id,
-          title: conversation.title,
-          createdAt: now,
-          lastActivityAt: now,
-          turnCount: conversation.turnCount,
-          forkedFrom: conversation.forkedFrom,
-          configVersion: conversation.configVersion,
-        };
-        writeFileAtomic(path.join(tmp, 'metadata.json'), serializeMetadata(metadata));
-        writeFileAtomic(path.join(tmp, 'base-config.json'), `${JSON.stringify(conversation.baseConfig, null, 2)}\n`);
-        appendLines(path.join(tmp, 'events.jsonl'), lines);
-        if (lines.length === 0) writeFileAtomic(path.join(tmp, 'events.jsonl'), '');
-        renameSync(tmp, this.dir(id));
-        return id;
-      } catch (error) {
-        rmSync(tmp, { recursive: true, force: true });
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOTEMPTY' || code === 'EEXIST') continue;
-        throw error;
-      }
-    }
-    throw new JpError('could not allocate a unique conversation id after 20 attempts', { code: 'id_collision' });
+    return this.withBlobs(payloads, shared, () => createConversationDir(this.jpDir, conversation, lines, appendLines));
   }
 
   remove(id: string): void {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeSandbox, readEvents, runJp } from './helpers/run-jp.ts';
+import { expectOneLineError, makeSandbox, readEvents, runJp } from './helpers/run-jp.ts';
 
 // A team commits .jp/ (RFD 029): two clones query one conversation through the binary, then git
 // merges them. Real git, sandboxed HOME and global config, fixed identities.
@@ -71,5 +71,34 @@ describe('two clones sharing .jp through git, through the binary', { timeout: 12
     expect(queries(a, id)).toEqual(['a1', 'a2', 'after', 'b1', 'q0']);
     // Every blob the merged conversation refers to is there: show reads and verifies them.
     await jp(a, '-F', 'json', 'conversation', 'show', id);
+  });
+
+  it('nothing hidden: ls lists a conversation with conflict markers and a damaged one, with why; show on them is one line, exit 1', async () => {
+    const ws = path.join(root, 'hidden');
+    mkdirSync(ws);
+    await jp(ws, 'init', '--no-gitignore');
+    const ids: string[] = [];
+    for (const query of ['good', 'conflicted', 'damaged']) {
+      const out = await jp(ws, '-F', 'json', 'query', '--new', '-m', 'echo', query);
+      ids.push(JSON.parse(out.trim().split('\n').at(-1)!).conversation as string);
+    }
+    const [good, conflicted, damaged] = ids as [string, string, string];
+    const metadata = (id: string) => path.join(ws, '.jp', 'conversations', id, 'metadata.json');
+    writeFileSync(metadata(conflicted), '<<<<<<< HEAD\n{"createdAt":"2026-01-01T00:00:00Z"}\n=======\n{"createdAt":"2026-01-02T00:00:00Z"}\n>>>>>>> side\n');
+    writeFileSync(metadata(damaged), '{"title": ');
+
+    const text = await jp(ws, 'conversation', 'ls');
+    expect(text).toContain(good);
+    expect(text).toMatch(new RegExp(`${conflicted}\\s+damaged\\s+metadata\\.json holds git conflict markers`));
+    expect(text).toMatch(new RegExp(`${damaged}\\s+damaged\\s+metadata\\.json is damaged`));
+    const json = JSON.parse(await jp(ws, '-F', 'json', 'conversation', 'ls'));
+    expect(json.conversations.map((c: { id: string }) => c.id)).toEqual([good]);
+    expect(json.unreadable).toEqual([
+      { id: conflicted, state: 'damaged', reason: expect.stringMatching(/conflict markers/) },
+      { id: damaged, state: 'damaged', reason: expect.stringMatching(/is damaged/) },
+    ].sort((x, y) => (x.id < y.id ? -1 : 1)));
+    expectOneLineError(await runJp(['conversation', 'show', conflicted], { cwd: ws, env: jpEnv }), 1, /metadata\.json holds git conflict markers; resolve them by hand/);
+    expectOneLineError(await runJp(['query', '--id', damaged, '-m', 'echo', 'x'], { cwd: ws, env: jpEnv }), 1, /metadata\.json is missing or damaged/);
+    await jp(ws, 'query', '--id', good, '-m', 'echo', 'still works');
   });
 });

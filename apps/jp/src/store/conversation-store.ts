@@ -6,7 +6,7 @@ import { writeFileAtomic, writeTemporaryFile } from './atomic-write.ts';
 import { BlobStore, type BlobContent } from './blob-store.ts';
 import { acquireLock, type ReleaseLock } from './conversation-lock.ts';
 import { readMetadata, serializeMetadata, type ConversationMetadata } from './conversation-metadata.ts';
-import { conversationIds, conversationsRoot, listConversations } from './list-conversations.ts';
+import { conversationIds, conversationsRoot, listConversations, unreadableConversations, unreadableReason, type UnreadableConversation } from './list-conversations.ts';
 import type { SharedBlob } from './copy-stored-lines.ts';
 import type { LoadedEvents } from './events-file.ts';
 import type { ScannedEvents } from './scan-events-file.ts';
@@ -92,14 +92,21 @@ export class ConversationStore {
     return listConversations(this.root);
   }
 
+  /** Conversations whose metadata does not load, each with a one-line reason. */
+  unreadable(): UnreadableConversation[] {
+    return unreadableConversations(this.root);
+  }
+
   metadata(id: string): ConversationMetadata {
     const read = readMetadata(id, this.file(id, 'metadata.json'));
     const metadata = read && withActivity(this.jpDir, read);
     if (!metadata) {
-      throw new JpError(
-        `${this.displayPath(id, 'metadata.json')} is missing or damaged (it must be a JSON object with a "createdAt" time); repair it, e.g. write {"createdAt": "2026-01-01T00:00:00Z"} into it`,
-        { code: 'damaged_conversation' },
-      );
+      const file = this.displayPath(id, 'metadata.json');
+      const why = unreadableReason(this.dir(id));
+      const message = why.includes('conflict markers')
+        ? `${file} holds git conflict markers; resolve them by hand, keeping one side`
+        : `${file} is missing or damaged (it must be a JSON object with a "createdAt" time); repair it, e.g. write {"createdAt": "2026-01-01T00:00:00Z"} into it`;
+      throw new JpError(message, { code: 'damaged_conversation' });
     }
     return metadata;
   }

@@ -203,7 +203,7 @@ describe('stateful tools over vendor wires', () => {
     { action: 'fetch', id: 'r', wait_ms: 10_000 },
   ];
   const storedStatuses = () => {
-    const [id] = readFileSync(path.join(ws, '.jp', 'active'), 'utf8').trim().split('\n');
+    const [id] = readFileSync(path.join(ws, '.jp', 'local', 'active'), 'utf8').trim().split('\n');
     return responses(turnsOf(readEvents(ws, id!)).at(-1)!).map(status);
   };
 

@@ -12,6 +12,8 @@ export async function conversationLs(globals: GlobalOptions, options: { limit?: 
   }
   const active = store.activeId();
   const all = store.list().slice(0, limit);
+  // Nothing hidden: a conversation that does not load is listed with why (RFD 029).
+  const unreadable = store.unreadable();
   if (output.json) {
     output.data({
       conversations: all.map((m) => ({
@@ -23,10 +25,11 @@ export async function conversationLs(globals: GlobalOptions, options: { limit?: 
         active: m.id === active,
         forkedFrom: m.forkedFrom ?? null,
       })),
+      unreadable: unreadable.map((u) => ({ id: u.id, state: 'damaged', reason: u.reason })),
     });
     return;
   }
-  if (all.length === 0) {
+  if (all.length === 0 && unreadable.length === 0) {
     output.note('no conversations yet; start one with `jp query --new "…"`');
     return;
   }
@@ -42,4 +45,5 @@ export async function conversationLs(globals: GlobalOptions, options: { limit?: 
       ['dim', fork],
     );
   }
+  for (const u of unreadable) output.line(['bad', '!'], ` ${u.id}  `, ['dim', 'damaged  '], u.reason);
 }

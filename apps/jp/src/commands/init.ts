@@ -1,10 +1,10 @@
 import { lstatSync, mkdirSync, realpathSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { ensureJpGitignore } from '../workspace/local-state.ts';
 import { ExitCode, JpError, UsageError } from '@jp/core';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { Output } from '../output/output.ts';
 import { addJpToGitignore, jpIgnoredInGit } from '../workspace/gitignore-jp.ts';
+import { ensureJpGitFiles } from '../store/jp-git-files.ts';
 import { JP_DIR } from '../workspace/workspace.ts';
 
 /** The commented config `jp init` writes (kept whole by `jp config set`). */
@@ -127,12 +127,13 @@ export async function initCommand(globals: GlobalOptions, dir: string | undefine
     }
     try {
       writeFileSync(path.join(jpDir, 'config.toml'), TEMPLATE);
-      ensureJpGitignore(jpDir);
     } catch (error) {
       rmSync(jpDir, { recursive: true, force: true });
       throw cannotCreate(path.join(shownJp, 'config.toml'), error);
     }
   }
+  // Shared through git or not, the workspace says what is local and how appends merge (RFD 029).
+  ensureJpGitFiles(jpDir);
   if (!output.json) {
     if (created) output.line(`Initialised jp workspace in ${root}`);
     else output.line(`${root} is already a jp workspace`);

@@ -11,7 +11,8 @@ function workspace(events: unknown[], configToml = ''): string {
   writeFileSync(path.join(jpDir, 'conversations', 'c1', 'metadata.json'), '{"createdAt":"2026-01-01T00:00:00Z"}');
   writeFileSync(path.join(jpDir, 'conversations', 'c1', 'events.jsonl'), events.map((event) => `${typeof event === 'string' ? event : JSON.stringify(event)}\n`).join(''));
   writeFileSync(path.join(jpDir, 'config.toml'), configToml);
-  writeFileSync(path.join(jpDir, 'active'), 'c1\n');
+  mkdirSync(path.join(jpDir, 'local'), { recursive: true });
+  writeFileSync(path.join(jpDir, 'local', 'active'), 'c1\n');
   return jpDir;
 }
 

@@ -42,7 +42,7 @@ describe('conversation store', () => {
     const id = await s.create({ baseConfig: {}, events: [], turnCount: 0 }, s.openContent());
     expect(s.activeId()).toBeUndefined();
     s.setActive(id);
-    expect(readFileSync(path.join(s.jpDir, 'active'), 'utf8')).toBe(`${id}\n`);
+    expect(readFileSync(path.join(s.jpDir, 'local', 'active'), 'utf8')).toBe(`${id}\n`);
     expect(s.activeId()).toBe(id);
     s.remove(id);
     expect(s.activeId()).toBeUndefined();

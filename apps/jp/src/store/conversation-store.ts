@@ -5,17 +5,18 @@ import type { ConversationEvent } from '@jp/core';
 import { writeFileAtomic, writeTemporaryFile } from './atomic-write.ts';
 import { BlobStore, type BlobContent } from './blob-store.ts';
 import { acquireLock, type ReleaseLock } from './conversation-lock.ts';
-import { newConversationId } from './conversation-id.ts';
-import { removeDeadLeftovers } from './remove-dead-leftovers.ts';
 import { crashPoint } from './test-hooks.ts';
 import { readMetadata, serializeMetadata, type ConversationMetadata } from './conversation-metadata.ts';
-import { conversationIds, conversationsRoot, listConversations } from './list-conversations.ts';
+import { conversationIds, conversationsRoot, listConversations, unreadableConversations, unreadableReason, type UnreadableConversation } from './list-conversations.ts';
 import type { SharedBlob } from './copy-stored-lines.ts';
 import type { LoadedEvents } from './events-file.ts';
 import type { ScannedEvents } from './scan-events-file.ts';
 import type { Payloads } from './stored-resource.ts';
 import { FileContents } from './file-content-cache.ts';
 import { TurnContent } from './turn-content.ts';
+import { clearActiveId, readActiveId, writeActiveId } from './active-conversation.ts';
+import { withActivity } from './conversation-activity.ts';
+import { createConversationDir } from './create-conversation-dir.ts';
 
 export interface NewConversation {
   baseConfig: Record<string, unknown>;
@@ -92,20 +93,29 @@ export class ConversationStore {
     return listConversations(this.root);
   }
 
+  /** Conversations whose metadata does not load, each with a one-line reason. */
+  unreadable(): UnreadableConversation[] {
+    return unreadableConversations(this.root);
+  }
+
   metadata(id: string): ConversationMetadata {
-    const metadata = readMetadata(id, this.file(id, 'metadata.json'));
+    const read = readMetadata(id, this.file(id, 'metadata.json'));
+    const metadata = read && withActivity(this.jpDir, read);
     if (!metadata) {
-      throw new JpError(
-        `${this.displayPath(id, 'metadata.json')} is missing or damaged (it must be a JSON object with a "createdAt" time); repair it, e.g. write {"createdAt": "2026-01-01T00:00:00Z"} into it`,
-        { code: 'damaged_conversation' },
-      );
+      const file = this.displayPath(id, 'metadata.json');
+      const why = unreadableReason(this.dir(id));
+      const message = why.includes('conflict markers')
+        ? `${file} holds git conflict markers; resolve them by hand, keeping one side`
+        : `${file} is missing or damaged (it must be a JSON object with a "createdAt" time); repair it, e.g. write {"createdAt": "2026-01-01T00:00:00Z"} into it`;
+      throw new JpError(message, { code: 'damaged_conversation' });
     }
     return metadata;
   }
 
   /** The metadata when it can be read, `undefined` when it is missing or damaged (for a command that stores nothing). */
   readableMetadata(id: string): ConversationMetadata | undefined {
-    return readMetadata(id, this.file(id, 'metadata.json'));
+    const read = readMetadata(id, this.file(id, 'metadata.json'));
+    return read && withActivity(this.jpDir, read);
   }
 
   writeMetadata(metadata: ConversationMetadata): void {
@@ -167,27 +177,34 @@ export class ConversationStore {
   }
 
   /**
-   * Appends events, their content stored from `content`, and updates the metadata with `change`;
+   * Appends events, their content stored from `content`, and applies `change` to the metadata;
    * the caller holds the conversation's lock. The metadata is read first: a damaged file fails the
-   * append before a blob or a line is written. The new metadata is written aside before the lines
-   * and put in place after them, so a full disk never leaves one changed without the other.
+   * append before a blob or a line is written. Turn count and last activity are derived from the
+   * events (`withActivity`), so metadata.json is rewritten only when something else changed (a
+   * title): two clones adding turns never both rewrite it (RFD 029). When it is, the new file is
+   * written aside before the lines and put in place after them.
    */
   async append(id: string, events: readonly ConversationEvent[], content: TurnContent, change: (metadata: ConversationMetadata) => ConversationMetadata): Promise<void> {
-    const metadata = serializeMetadata(change(this.metadata(id)));
+    const current = this.metadata(id);
+    const stored = readMetadata(id, this.file(id, 'metadata.json')) ?? current;
+    const stored$ = serializeMetadata(stored);
+    const metadata = serializeMetadata({ ...change(current), turnCount: stored.turnCount, lastActivityAt: stored.lastActivityAt });
     const { appendLines } = await import('./append-lines.ts');
     const { storedLine } = await import('./stored-resource.ts');
     const payloads: Payloads = new Map();
     const lines = events.map((event) => storedLine(event, payloads, content));
     const metadataFile = this.file(id, 'metadata.json');
     await this.withBlobs(payloads, new Map(), () => {
-      const next = writeTemporaryFile(metadataFile, metadata, true);
+      const next = metadata === stored$ ? undefined : writeTemporaryFile(metadataFile, metadata, true);
       try {
         appendLines(this.file(id, 'events.jsonl'), lines, 'events-append');
-        crashPoint('metadata-rename:before');
-        renameSync(next, metadataFile);
-        crashPoint('metadata-rename:after');
+        if (next !== undefined) {
+          crashPoint('metadata-rename:before');
+          renameSync(next, metadataFile);
+          crashPoint('metadata-rename:after');
+        }
       } catch (error) {
-        rmSync(next, { force: true });
+        if (next !== undefined) rmSync(next, { force: true });
         throw error;
       }
     });
@@ -245,43 +262,7 @@ export class ConversationStore {
       shared = copied.shared;
     }
     lines.push(...conversation.events.map((event) => storedLine(event, payloads, content)));
-    return this.withBlobs(payloads, shared, () => this.createWith(conversation, lines, appendLines));
-  }
-
-  private createWith(conversation: NewConversation, lines: string[], appendLines: (file: string, lines: readonly string[]) => void): string {
-    mkdirSync(this.root, { recursive: true });
-    // What a killed create, fork or remove left keeps its blobs from `jp gc`: a writer clears it too.
-    removeDeadLeftovers(this.root);
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const id = newConversationId();
-      if (existsSync(this.dir(id))) continue;
-      const tmp = path.join(this.root, `.new-${id}-${process.pid}`);
-      mkdirSync(tmp);
-      try {
-        const now = new Date().toISOString();
-        const metadata: ConversationMetadata = {
-          id,
-          title: conversation.title,
-          createdAt: now,
-          lastActivityAt: now,
-          turnCount: conversation.turnCount,
-          forkedFrom: conversation.forkedFrom,
-          configVersion: conversation.configVersion,
-        };
-        writeFileAtomic(path.join(tmp, 'metadata.json'), serializeMetadata(metadata));
-        writeFileAtomic(path.join(tmp, 'base-config.json'), `${JSON.stringify(conversation.baseConfig, null, 2)}\n`);
-        appendLines(path.join(tmp, 'events.jsonl'), lines);
-        if (lines.length === 0) writeFileAtomic(path.join(tmp, 'events.jsonl'), '');
-        renameSync(tmp, this.dir(id));
-        return id;
-      } catch (error) {
-        rmSync(tmp, { recursive: true, force: true });
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOTEMPTY' || code === 'EEXIST') continue;
-        throw error;
-      }
-    }
-    throw new JpError('could not allocate a unique conversation id after 20 attempts', { code: 'id_collision' });
+    return this.withBlobs(payloads, shared, () => createConversationDir(this.jpDir, conversation, lines, appendLines));
   }
 
   remove(id: string): void {
@@ -292,20 +273,16 @@ export class ConversationStore {
   }
 
   activeId(): string | undefined {
-    try {
-      const id = readFileSync(path.join(this.jpDir, 'active'), 'utf8').trim();
-      return id !== '' && this.exists(id) ? id : undefined;
-    } catch {
-      return undefined;
-    }
+    const id = readActiveId(this.jpDir);
+    return id !== undefined && this.exists(id) ? id : undefined;
   }
 
   setActive(id: string): void {
-    writeFileAtomic(path.join(this.jpDir, 'active'), `${id}\n`);
+    writeActiveId(this.jpDir, id);
   }
 
   /** No conversation is active any more (the active one was removed). */
   clearActive(): void {
-    rmSync(path.join(this.jpDir, 'active'), { force: true });
+    clearActiveId(this.jpDir);
   }
 }

@@ -1,6 +1,7 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readMetadata, type ConversationMetadata } from './conversation-metadata.ts';
+import { saveActivity, withActivity } from './conversation-activity.ts';
 
 /*
  * Listing reads `conversations/*\/metadata.json` and nothing else. It is its own module, free of
@@ -33,7 +34,42 @@ export function listConversations(root: string): ConversationMetadata[] {
   const all: ConversationMetadata[] = [];
   for (const id of entries(root)) {
     const metadata = readMetadata(id, path.join(root, id, 'metadata.json'));
-    if (metadata) all.push(metadata);
+    if (metadata) all.push(withActivity(path.dirname(root), metadata));
   }
+  saveActivity(path.dirname(root));
   return all.sort((a, b) => (a.lastActivityAt < b.lastActivityAt ? 1 : a.lastActivityAt > b.lastActivityAt ? -1 : a.id < b.id ? 1 : -1));
+}
+
+/** A conversation directory whose metadata does not load, and why, in words for one line. */
+export interface UnreadableConversation {
+  id: string;
+  reason: string;
+}
+
+/** Why `metadata.json` under `dir` does not load (it was found unreadable). */
+export function unreadableReason(dir: string): string {
+  let text: string;
+  try {
+    text = readFileSync(path.join(dir, 'metadata.json'), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? 'metadata.json is missing' : `metadata.json cannot be read (${code ?? 'error'})`;
+  }
+  if (/^(<{7}|>{7}|={7})( |$)/m.test(text)) return 'metadata.json holds git conflict markers; resolve them by hand, keeping one side';
+  return 'metadata.json is damaged (it must be a JSON object with a "createdAt" time)';
+}
+
+/**
+ * Directories under `root` that look like conversations but whose metadata does not load: listed
+ * with a reason rather than left out, so nothing a merge or a damaged disk did goes unseen (RFD 029).
+ */
+export function unreadableConversations(root: string): UnreadableConversation[] {
+  const found: UnreadableConversation[] = [];
+  for (const id of entries(root).sort()) {
+    const dir = path.join(root, id);
+    if (readMetadata(id, path.join(dir, 'metadata.json')) !== undefined) continue;
+    if (!existsSync(path.join(dir, 'events.jsonl')) && !existsSync(path.join(dir, 'metadata.json'))) continue;
+    found.push({ id, reason: unreadableReason(dir) });
+  }
+  return found;
 }

@@ -1,0 +1,99 @@
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { writeFileAtomic } from './atomic-write.ts';
+import { LOCAL_DIR } from './jp-git-files.ts';
+
+/**
+ * How many turns a conversation has and when it was last active: derived from its events.jsonl,
+ * not kept in metadata.json, which two clones would both rewrite on every turn and git could not
+ * merge (RFD 029). Counts are cached in `.jp/local/activity.json`, keyed by the file's size and
+ * mtime, so listing reads one events file only when it changed.
+ */
+export interface Activity {
+  turnCount: number;
+  lastActivityAt: string | undefined;
+}
+
+interface Entry extends Activity {
+  size: number;
+  mtimeMs: number;
+}
+
+const TURN_START = /"type":"turn_start"/g;
+const TIMESTAMP = /"timestamp":"([^"\\]+)"/g;
+
+/** Counts `turn_start` lines and finds the latest timestamp; after a union merge the last line need not be the latest. */
+export function activityOfText(text: string): Activity {
+  const turnCount = text.match(TURN_START)?.length ?? 0;
+  let lastActivityAt: string | undefined;
+  for (const match of text.matchAll(TIMESTAMP)) if (lastActivityAt === undefined || match[1]! > lastActivityAt) lastActivityAt = match[1];
+  return { turnCount, lastActivityAt };
+}
+
+const caches = new Map<string, { entries: Record<string, Entry>; dirty: boolean }>();
+
+function cacheFile(jpDir: string): string {
+  return path.join(jpDir, LOCAL_DIR, 'activity.json');
+}
+
+function cacheOf(jpDir: string): { entries: Record<string, Entry>; dirty: boolean } {
+  let cache = caches.get(jpDir);
+  if (cache === undefined) {
+    let entries: Record<string, Entry> = {};
+    try {
+      const json: unknown = JSON.parse(readFileSync(cacheFile(jpDir), 'utf8'));
+      if (typeof json === 'object' && json !== null && !Array.isArray(json)) entries = json as Record<string, Entry>;
+    } catch {
+      // Missing or damaged: a cache, rebuilt from the events files.
+    }
+    cache = { entries, dirty: false };
+    caches.set(jpDir, cache);
+  }
+  return cache;
+}
+
+/** The activity of conversation `id` (`conversations/<id>/events.jsonl` under `jpDir`); undefined when its events file cannot be read. */
+export function conversationActivity(jpDir: string, id: string): Activity | undefined {
+  const file = path.join(jpDir, 'conversations', id, 'events.jsonl');
+  let size: number;
+  let mtimeMs: number;
+  try {
+    ({ size, mtimeMs } = statSync(file));
+  } catch {
+    return undefined;
+  }
+  const cache = cacheOf(jpDir);
+  const known = cache.entries[id];
+  if (known !== undefined && known.size === size && known.mtimeMs === mtimeMs) return known;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const activity = activityOfText(text);
+  cache.entries[id] = { ...activity, size, mtimeMs };
+  cache.dirty = true;
+  return activity;
+}
+
+/** Writes the cache when something was counted; best effort (a read-only workspace still lists). */
+export function saveActivity(jpDir: string): void {
+  const cache = caches.get(jpDir);
+  if (cache === undefined || !cache.dirty) return;
+  try {
+    mkdirSync(path.join(jpDir, LOCAL_DIR), { recursive: true });
+    writeFileAtomic(cacheFile(jpDir), `${JSON.stringify(cache.entries)}\n`, { flush: false });
+    cache.dirty = false;
+  } catch {
+    // Counted again next time.
+  }
+}
+
+/** `metadata` with its turn count and last activity taken from the events file when it can be read. */
+export function withActivity<T extends { id: string; turnCount: number; lastActivityAt: string }>(jpDir: string, metadata: T): T {
+  const activity = conversationActivity(jpDir, metadata.id);
+  if (activity === undefined) return metadata;
+  const last = activity.lastActivityAt !== undefined && activity.lastActivityAt > metadata.lastActivityAt ? activity.lastActivityAt : metadata.lastActivityAt;
+  return { ...metadata, turnCount: activity.turnCount, lastActivityAt: last };
+}

@@ -6,6 +6,7 @@ import { applyAnthropicCacheControl, type AnthropicCacheTtl, type BlockPosition 
 import type { ContentBlockParam, MessageCreateParamsStreaming, MessageParam, Tool } from './anthropic-types.ts';
 import { convertResourceToAnthropicBlock } from './convert-resource-to-anthropic-block.ts';
 import { convertToolResultToAnthropic } from './convert-tool-result-to-anthropic.ts';
+import { anthropicThinking } from '../reasoning/anthropic-thinking.ts';
 
 export const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192;
 
@@ -100,6 +101,12 @@ export function convertToAnthropicRequest(
     messages: list.messages as MessageParam[],
     stream: true,
   };
+  if (request.reasoning !== undefined) {
+    const mapped = anthropicThinking(request.reasoning, request.maxTokens, DEFAULT_ANTHROPIC_MAX_TOKENS);
+    warnings.push(...mapped.warnings);
+    params.max_tokens = mapped.maxTokens;
+    if (mapped.thinking !== undefined) params.thinking = mapped.thinking;
+  }
   if (request.system !== undefined && request.system !== '') params.system = [{ type: 'text', text: request.system }];
   if (request.tools !== undefined && request.tools.length > 0) {
     params.tools = request.tools.map(

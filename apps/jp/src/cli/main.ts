@@ -59,6 +59,7 @@ export function buildProgram(): Command {
     .option('--no-persist', 'do not store this turn')
     .option('--allow-tools', 'run tools whose run policy is "ask" without asking')
     .option('--show-reasoning', "print the model's reasoning on stderr as it arrives (always stored)")
+    .option('--reasoning <level>', 'how much the model reasons: off, minimal, low, medium or high (assistant.reasoning)')
     .option('--tool <name>', 'offer only this tool (repeatable)', collect, [])
     .addOption(withoutTool())
     .action(async (text: string[], opts, cmd: Command) => {

@@ -119,7 +119,9 @@ export const ConfigSchema = z.strictObject({
       show_reasoning: z.boolean().default(false),
       /** How much the model reasons: a level, or `{ budget_tokens = N }`; unset sends nothing (RFD 028). */
       reasoning: z
-        .union([z.enum(['off', 'minimal', 'low', 'medium', 'high']), z.strictObject({ budget_tokens: z.number().int().positive() })])
+        .union([z.enum(['off', 'minimal', 'low', 'medium', 'high']), z.strictObject({ budget_tokens: z.number().int().positive() })], {
+          error: 'must be "off", "minimal", "low", "medium", "high", or { budget_tokens = N }',
+        })
         .optional(),
     })
     .prefault({}),

@@ -232,4 +232,5 @@ describeProviderContract((url) => createAnthropicProvider({ apiKey: 'test-key', 
   toolCallAnswer: (call, text) => anthropicToolUseStream({ id: call.id, name: call.name, input: call.arguments }, { text }),
   errorAnswer: anthropicErrorResponse,
   messages: (body) => (body as { messages: unknown[] }).messages,
+  reasoning: (body) => (body as { thinking?: unknown }).thinking,
 });

@@ -186,4 +186,5 @@ describeProviderContract((url) => createGoogleProvider({ apiKey: 'test-key', bas
   toolCallAnswer: (call, text) => googleFunctionCallStream({ id: call.id, name: call.name, args: call.arguments }, { text }),
   errorAnswer: googleErrorResponse,
   messages: (body) => (body as { contents: unknown[] }).contents,
+  reasoning: (body) => (body as { generationConfig?: { thinkingConfig?: unknown }; config?: { thinkingConfig?: unknown } }).generationConfig?.thinkingConfig ?? (body as { config?: { thinkingConfig?: unknown } }).config?.thinkingConfig,
 });

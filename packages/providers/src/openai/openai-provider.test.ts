@@ -210,4 +210,5 @@ describeProviderContract((url) => createOpenAIProvider({ apiKey: 'test-key', bas
   toolCallAnswer: (call, text) => openaiResponsesToolCallStream(call, { text }),
   errorAnswer: openaiErrorResponse,
   messages: (body) => (body as { input: unknown[] }).input,
+  reasoning: (body) => (body as { reasoning?: unknown }).reasoning,
 });

@@ -42,6 +42,8 @@ export type FinishReason = 'stop' | 'length' | 'tool-calls' | 'content-filter' |
 export type StreamEvent =
   | { type: 'text-delta'; text: string }
   | { type: 'reasoning-delta'; text: string }
+  /** A wire item the provider wants back with the reasoning (a signed thinking block); stored, not shown. */
+  | { type: 'reasoning-opaque'; provider: string; item: Record<string, unknown> }
   | { type: 'tool-call'; id: string; name: string; arguments: Record<string, unknown> }
   | { type: 'finish'; reason: FinishReason; usage: Usage }
   | { type: 'warning'; message: string };

@@ -31,8 +31,9 @@ class MessageList {
  * Events → an Anthropic Messages request. Pure: the same events give the same request, and the
  * request for a longer conversation starts with the messages of a shorter one (cache markers
  * aside), so prompt caching keeps hitting. Per turn, the user message is the query as a text
- * block followed by one block per resource attached at that turn; answers are assistant text
- * (reasoning is left out); tool calls are `tool_use` blocks and their results `tool_result`
+ * block followed by one block per resource attached at that turn; answers are assistant text,
+ * after the thinking blocks Anthropic made for them, sent back as they came in every turn (a
+ * prefix that never changes; RFD 028) — reasoning of another provider is left out; tool calls are `tool_use` blocks and their results `tool_result`
  * blocks in the next user message. What Anthropic cannot take is left out with a warning.
  */
 export function convertToAnthropicRequest(
@@ -71,6 +72,12 @@ export function convertToAnthropicRequest(
         return;
       }
       case 'chat_response': {
+        if (event.reasoning !== undefined) {
+          if (event.opaque?.provider !== 'anthropic' || event.opaque.items.length === 0) return;
+          closePendingCalls();
+          list.push('assistant', event.opaque.items as unknown as ContentBlockParam[]);
+          return;
+        }
         const text = responseText(event);
         if (text === undefined || text === '') return;
         closePendingCalls();

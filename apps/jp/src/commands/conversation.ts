@@ -5,6 +5,7 @@ import type { Span } from '../output/output.ts';
 import { workspaceContext } from '../cli/command-context.ts';
 import { formatKey } from '../config/format-key.ts';
 import { CONFIG_VERSION, conversationConfig, ownLayer } from '../conversation/conversation-config.ts';
+import { markOpaque } from '../reasoning/mark-opaque.ts';
 import { selectConversation } from '../conversation/select-conversation.ts';
 
 const { eventToJson } = await loadSchemas();
@@ -36,7 +37,7 @@ export async function conversationShow(globals: GlobalOptions, idArg: string | u
   if (output.json) {
     // Every resource in its MCP JSON form, content inline.
     const { id: _id, ...rest } = metadata;
-    output.data({ id, ...rest, events: resolveResourceContent(events, (resource) => content.read(resource)).map(eventToJson) });
+    output.data({ id, ...rest, events: resolveResourceContent(events, (resource) => content.read(resource)).map((event) => markOpaque(eventToJson(event))) });
     return;
   }
   output.line(['heading', `conversation ${id}`], metadata.title ? `  ${metadata.title}` : '');

@@ -1,12 +1,15 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  anthropicStreamEvents,
   anthropicTextStream,
   createWireServer,
   googleTextStream,
   openaiChatTextStream,
   openaiResponsesTextStream,
+  sseResponse,
   type ScriptedResponse,
   type WireServer,
 } from '@jp/test-server';
@@ -98,5 +101,85 @@ describe('the reasoning setting, per provider', () => {
     expect(result.stderr).toMatch(/--reasoning/);
     expect(result.stderr).toMatch(/off|minimal|high/);
     expect(server.requests.length).toBe(sent);
+  });
+});
+
+const stripCacheControl = (value: unknown) => JSON.parse(JSON.stringify(value, (key, v) => (key === 'cache_control' ? undefined : v)));
+
+// Anthropic wants each thinking block, signature and all, back before the tool_use it led to.
+describe('anthropic thinking carried through a tool loop and later turns', () => {
+  const { root, env } = makeSandbox();
+  const ws = path.join(root, 'project');
+  const file = path.join(ws, 'main.rs');
+  let server: WireServer;
+  const SIGNATURE = 'EqQBCkYIBxgCKkD+/sig==';
+  const REDACTED = 'RedactedOpaqueBlob==';
+  const jp = (args: string[]) =>
+    runJp(['-c', `providers.anthropic.base_url=${JSON.stringify(server.url)}`, '-c', `providers.openai.base_url=${JSON.stringify(`${server.url}/v1`)}`, ...args], {
+      cwd: ws,
+      env: { ...env, ANTHROPIC_API_KEY: 'k', OPENAI_API_KEY: 'k' },
+    });
+  let bodies: Array<Record<string, any>> = [];
+  let shown = '';
+
+  beforeAll(async () => {
+    server = await createWireServer();
+    mkdirSync(ws, { recursive: true });
+    writeFileSync(file, 'fn main() {}\n');
+    expect((await runJp(['init'], { cwd: ws, env })).code).toBe(0);
+    const uri = pathToFileURL(file).href;
+    const blocks = [
+      { type: 'thinking', thinking: ['Check ', 'the file.'], signature: SIGNATURE },
+      { type: 'redacted_thinking', data: REDACTED },
+      { type: 'tool_use', id: 'toolu_1', name: 'refresh_resource', input: { uri } },
+    ] as const;
+    server.enqueue(sseResponse(anthropicStreamEvents(blocks, { stopReason: 'tool_use' })), anthropicTextStream('done'));
+    const first = await jp(['query', '--new', '-m', 'anthropic/claude-test', '--reasoning', 'low', '--attach', 'main.rs', 'look']);
+    expect(first.code, first.stderr).toBe(0);
+    server.enqueue(anthropicTextStream('again'));
+    const second = await jp(['query', '--reasoning', 'low', 'and now?']);
+    expect(second.code, second.stderr).toBe(0);
+    server.enqueue(openaiResponsesTextStream('switched'));
+    const third = await jp(['query', '-m', 'openai/gpt-test', 'other model']);
+    expect(third.code, third.stderr).toBe(0);
+    bodies = server.requests.map((request) => request.body as Record<string, any>);
+    shown = (await jp(['-F', 'json', 'conversation', 'show'])).stdout;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('the tool loop replays the thinking blocks, byte for byte, before the tool call', () => {
+    expect(bodies).toHaveLength(4);
+    const assistant = bodies[1]!.messages[1];
+    expect(assistant.role).toBe('assistant');
+    expect(JSON.stringify(assistant.content.slice(0, 2))).toBe(
+      JSON.stringify([
+        { type: 'thinking', thinking: 'Check the file.', signature: SIGNATURE },
+        { type: 'redacted_thinking', data: REDACTED },
+      ]),
+    );
+    expect(assistant.content[2]).toMatchObject({ type: 'tool_use', id: 'toolu_1' });
+  });
+
+  it("the next turn's request starts with the earlier request's bytes", () => {
+    const before = stripCacheControl(bodies[1]!.messages);
+    const after = stripCacheControl(bodies[2]!.messages);
+    expect(JSON.stringify(after.slice(0, before.length))).toBe(JSON.stringify(before));
+  });
+
+  it("a switch to another provider sends neither Anthropic's opaque data nor its reasoning text", () => {
+    const openai = JSON.stringify(bodies[3]);
+    expect(openai).toContain('other model');
+    expect(openai).toContain('again');
+    expect(openai).not.toContain(SIGNATURE);
+    expect(openai).not.toContain(REDACTED);
+    expect(openai).not.toContain('Check the file.');
+  });
+
+  it('conversation show -F json marks the opaque data without showing it', () => {
+    expect(shown).not.toContain(SIGNATURE);
+    expect(shown).not.toContain(REDACTED);
+    expect(shown).toContain('"opaque":{"provider":"anthropic","items":2,"stored":true}');
   });
 });

@@ -30,6 +30,8 @@ export const UsageSchema = z.object({
   outputTokens: z.number().int().nonnegative().optional(),
   cacheReadTokens: z.number().int().nonnegative().optional(),
   cacheWriteTokens: z.number().int().nonnegative().optional(),
+  /** The part of `outputTokens` spent reasoning, where the vendor says (OpenAI, Gemini; RFD 028). */
+  reasoningTokens: z.number().int().nonnegative().optional(),
 });
 export type Usage = z.infer<typeof UsageSchema>;
 

@@ -54,7 +54,7 @@ describe('google provider against a local wire server', () => {
       { type: 'text-delta', text: 'The ' },
       { type: 'text-delta', text: 'file ' },
       { type: 'text-delta', text: 'says hi.' },
-      { type: 'finish', reason: 'stop', usage: { inputTokens: 1042, outputTokens: 10, cacheReadTokens: 1000 } },
+      { type: 'finish', reason: 'stop', usage: { inputTokens: 1042, outputTokens: 10, cacheReadTokens: 1000, reasoningTokens: 3 } },
     ]);
     expect(server.requests).toHaveLength(1);
     const sent = server.requests[0]!;

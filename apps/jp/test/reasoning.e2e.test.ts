@@ -90,6 +90,28 @@ describe('the reasoning setting, per provider', () => {
     }
   });
 
+  it('reasoning tokens reach the -F json result (OpenAI reasoning_tokens, Gemini thoughtsTokenCount)', async () => {
+    const cases = [
+      { provider: providers[1]!, reply: openaiResponsesTextStream('fine', { usage: { output_tokens: 30, output_tokens_details: { reasoning_tokens: 21 } } }) },
+      { provider: providers[2]!, reply: googleTextStream('fine', { usage: { promptTokenCount: 5, candidatesTokenCount: 9, thoughtsTokenCount: 17 } }) },
+    ];
+    const seen = [];
+    for (const { provider, reply } of cases) {
+      server.enqueue(reply);
+      const result = await runJp(['-c', `providers.${provider.config}.base_url=${JSON.stringify(provider.base())}`, '-F', 'json', 'query', '--new', '-m', provider.model, '--reasoning', 'low', 'think'], {
+        cwd: ws,
+        env: { ...env, ...provider.key },
+      });
+      expect(result.code, result.stderr).toBe(0);
+      const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+      seen.push(lines.find((line) => line.usage !== undefined)?.usage);
+    }
+    expect(seen).toMatchObject([
+      { outputTokens: 30, reasoningTokens: 21 },
+      { outputTokens: 26, reasoningTokens: 17 },
+    ]);
+  });
+
   it('an unknown level is one line and exit 2, before anything is sent', async () => {
     const sent = server.requests.length;
     const result = await runJp(['query', '--new', '-m', 'anthropic/claude-test', '--reasoning', 'extreme', 'think'], {

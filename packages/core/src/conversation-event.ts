@@ -30,6 +30,8 @@ export const UsageSchema = z.object({
   outputTokens: z.number().int().nonnegative().optional(),
   cacheReadTokens: z.number().int().nonnegative().optional(),
   cacheWriteTokens: z.number().int().nonnegative().optional(),
+  /** The part of `outputTokens` spent reasoning, where the vendor says (OpenAI, Gemini; RFD 028). */
+  reasoningTokens: z.number().int().nonnegative().optional(),
 });
 export type Usage = z.infer<typeof UsageSchema>;
 
@@ -58,13 +60,21 @@ const responseFields = { type: z.literal('chat_response'), timestamp, usage: Usa
 const absent = z.never().optional();
 
 /**
+ * What a provider needs back with its reasoning (RFD 028): its own wire items, kept as given
+ * (Anthropic `thinking` blocks with their `signature`, `redacted_thinking` blocks). Stored, sent
+ * back only to the provider that made them, never shown.
+ */
+export const ReasoningOpaqueSchema = z.object({ provider: z.string(), items: z.array(JsonObjectSchema) });
+export type ReasoningOpaque = z.infer<typeof ReasoningOpaqueSchema>;
+
+/**
  * The assistant's answer: a message, its reasoning, or structured data (with `--schema`). Exactly
  * one of the three; an event carrying two is rejected rather than silently losing one.
  */
 export const ChatResponseEventSchema = z.union(
   [
     z.object({ ...responseFields, message: z.string(), reasoning: absent, structured: absent }),
-    z.object({ ...responseFields, reasoning: z.string(), message: absent, structured: absent }),
+    z.object({ ...responseFields, reasoning: z.string(), opaque: ReasoningOpaqueSchema.optional(), message: absent, structured: absent }),
     z.object({ ...responseFields, structured: z.unknown(), message: absent, reasoning: absent }),
   ],
   { error: responseError },

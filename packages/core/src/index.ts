@@ -26,6 +26,7 @@ export type { ContentBlock, ContentBlockJson, QuestionBlock, ResourceBlock, Text
 export type {
   ChatRequestEvent,
   ChatResponseEvent,
+  ReasoningOpaque,
   ConfigDeltaEvent,
   ConversationEvent,
   KnownEvent,

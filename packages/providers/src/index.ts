@@ -26,3 +26,4 @@ export { cdata, escapeXmlAttribute, resourceToXml } from './shared/resource-xml.
 export { convertToOpenAIRequest } from './openai/convert-to-openai-request.ts';
 export { convertToOpenAICompatibleChatRequest } from './openai-compatible/convert-to-openai-compatible-chat-request.ts';
 export { convertToGoogleRequest } from './google/convert-to-google-request.ts';
+export { LEVEL_BUDGETS, REASONING_LEVELS, reasoningBudget, reasoningLevel, type ReasoningLevel, type ReasoningSetting } from './reasoning/reasoning-setting.ts';

@@ -1,4 +1,5 @@
 import type { ConversationEvent, Usage } from '@jp/core';
+import type { ReasoningSetting } from './reasoning/reasoning-setting.ts';
 
 /** A tool the model may call. `parameters` is a JSON Schema object. */
 export interface ToolDefinition {
@@ -20,6 +21,10 @@ export interface ProviderRequest {
    * native structured output; the answer text is then the JSON document.
    */
   schema?: Record<string, unknown> | undefined;
+  /** `assistant.reasoning`: mapped to each vendor's own parameter; undefined sends none (RFD 028). */
+  reasoning?: ReasoningSetting | undefined;
+  /** Whether reasoning is shown as it arrives (OpenAI then asks for a summary of it). */
+  showReasoning?: boolean | undefined;
 }
 
 /** Connection settings; the API key is always passed explicitly, never read by an SDK itself. */
@@ -37,6 +42,8 @@ export type FinishReason = 'stop' | 'length' | 'tool-calls' | 'content-filter' |
 export type StreamEvent =
   | { type: 'text-delta'; text: string }
   | { type: 'reasoning-delta'; text: string }
+  /** A wire item the provider wants back with the reasoning (a signed thinking block); stored, not shown. */
+  | { type: 'reasoning-opaque'; provider: string; item: Record<string, unknown> }
   | { type: 'tool-call'; id: string; name: string; arguments: Record<string, unknown> }
   | { type: 'finish'; reason: FinishReason; usage: Usage }
   | { type: 'warning'; message: string };

@@ -11,7 +11,8 @@ export interface AnthropicWireUsage {
 /** One content block of a scripted answer. `text` is split into deltas unless given as an array. */
 export type AnthropicScriptedBlock =
   | { type: 'text'; text: string | readonly string[] }
-  | { type: 'thinking'; thinking: string | readonly string[] }
+  | { type: 'thinking'; thinking: string | readonly string[]; signature?: string }
+  | { type: 'redacted_thinking'; data: string }
   | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
 
 export interface AnthropicStreamOptions {

@@ -45,9 +45,11 @@ function blockEvents(block, index) {
       return [
         event('content_block_start', { index, content_block: { type: 'thinking', thinking: '', signature: '' } }),
         ...deltasOf(block.thinking).map((thinking) => delta({ type: 'thinking_delta', thinking })),
-        delta({ type: 'signature_delta', signature: 'wire-server-signature' }),
+        delta({ type: 'signature_delta', signature: block.signature ?? 'wire-server-signature' }),
         event('content_block_stop', { index }),
       ];
+    case 'redacted_thinking':
+      return [event('content_block_start', { index, content_block: { type: 'redacted_thinking', data: block.data } }), event('content_block_stop', { index })];
     case 'tool_use': {
       const json = JSON.stringify(block.input);
       const half = Math.floor(json.length / 2);

@@ -25,6 +25,8 @@ export interface ChatState {
   /** Turns the conversation had after this chat's last message, to notice turns from elsewhere. */
   turnsSeen: number | undefined;
   showReasoning: boolean;
+  /** `--reasoning`, for every message of the chat. */
+  reasoning?: string | undefined;
 }
 
 /** The turns stored now, or undefined when the conversation cannot be read (the turn will say why). */
@@ -56,6 +58,7 @@ async function sendMessage(ctx: CommandContext, state: ChatState, text: string, 
     ...(state.model === undefined ? {} : { model: state.model }),
     ...(state.title === undefined ? {} : { title: state.title }),
     showReasoning: state.showReasoning,
+    ...(state.reasoning === undefined ? {} : { reasoning: state.reasoning }),
     ...extra,
   };
   const result = await runQuery(ctx, text === '' ? [] : [text], options);

@@ -61,6 +61,7 @@ export function buildProgram(): Command {
     .option('--no-persist', 'do not store this turn')
     .option('--allow-tools', 'run tools whose run policy is "ask" without asking')
     .option('--show-reasoning', "print the model's reasoning on stderr as it arrives (always stored)")
+    .option('--reasoning <level>', 'how much the model reasons: off, minimal, low, medium or high (assistant.reasoning)')
     .option('--tool <name>', 'offer only this tool (repeatable)', collect, [])
     .addOption(withoutTool())
     .action(async (text: string[], opts, cmd: Command) => {
@@ -83,6 +84,7 @@ export function buildProgram(): Command {
     .option('-a, --attach <url>', 'attach a file, directory, glob or URL to the first message (repeatable)', collect, [])
     .option('--title <title>', 'title of the conversation (a new one, or renames the one continued)')
     .option('--show-reasoning', "print the model's reasoning on stderr as it arrives")
+    .option('--reasoning <level>', 'how much the model reasons: off, minimal, low, medium or high (assistant.reasoning)')
     .action(async (opts, cmd: Command) => {
       const { chatCommand } = await import('../commands/chat.ts');
       await chatCommand(globals(cmd), opts);

@@ -11,6 +11,7 @@ export interface ChatOptions {
   attach: string[];
   title?: string;
   showReasoning?: boolean;
+  reasoning?: string;
 }
 
 /** `jp chat`: a read–answer loop of ordinary `jp query` turns on one conversation (RFD 024). */
@@ -28,5 +29,6 @@ export async function chatCommand(globals: GlobalOptions, options: ChatOptions):
     pending: [...options.attach],
     turnsSeen: id === undefined ? undefined : ctx.store.readableMetadata(id)?.turnCount,
     showReasoning: options.showReasoning === true,
+    reasoning: options.reasoning,
   });
 }

@@ -7,6 +7,7 @@ import { selectTurns, type TurnSelection } from '../conversation/select-turns.ts
 import { writeConversationText } from '../conversation/show-text.ts';
 import { workspaceContext } from '../cli/command-context.ts';
 import { CONFIG_VERSION, conversationConfig, ownLayer } from '../conversation/conversation-config.ts';
+import { markOpaque } from '../reasoning/mark-opaque.ts';
 import { selectConversation } from '../conversation/select-conversation.ts';
 
 const { eventToJson } = await loadSchemas();
@@ -41,7 +42,7 @@ export async function conversationShow(globals: GlobalOptions, idArg: string | u
     // Every resource in its MCP JSON form, content inline; --turn/--last keep their turns' events.
     const events = options.turn === undefined && !options.last ? all : turns.flatMap((turn) => turn.events);
     const { id: _id, ...rest } = metadata;
-    ctx.output.data({ id, ...rest, events: resolveResourceContent(events, (resource) => content.read(resource)).map(eventToJson) });
+    ctx.output.data({ id, ...rest, events: resolveResourceContent(events, (resource) => content.read(resource)).map((event) => markOpaque(eventToJson(event))) });
     return;
   }
   // On a terminal the text is gathered first: taller than the screen, it goes through the pager.

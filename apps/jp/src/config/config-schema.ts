@@ -117,6 +117,12 @@ export const ConfigSchema = z.strictObject({
       allow_tools: z.boolean().default(false),
       /** Print the model's reasoning (thinking) on stderr as it arrives; it is always stored. */
       show_reasoning: z.boolean().default(false),
+      /** How much the model reasons: a level, or `{ budget_tokens = N }`; unset sends nothing (RFD 028). */
+      reasoning: z
+        .union([z.enum(['off', 'minimal', 'low', 'medium', 'high']), z.strictObject({ budget_tokens: z.number().int().positive() })], {
+          error: 'must be "off", "minimal", "low", "medium", "high", or { budget_tokens = N }',
+        })
+        .optional(),
     })
     .prefault({}),
   conversation: z

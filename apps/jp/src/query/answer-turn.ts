@@ -43,7 +43,15 @@ export async function turnTools(session: QuerySession, events: readonly Conversa
 /** How the provider is asked, apart from the events and tools. */
 export function providerRequest(session: QuerySession) {
   const { config, model, invocation } = session;
-  return { model, system: config.assistant.system_prompt, maxTokens: config.assistant.max_tokens, schema: invocation.schema };
+  const { reasoning } = config.assistant;
+  return {
+    model,
+    system: config.assistant.system_prompt,
+    maxTokens: config.assistant.max_tokens,
+    schema: invocation.schema,
+    reasoning: typeof reasoning === 'object' ? { budgetTokens: reasoning.budget_tokens } : reasoning,
+    showReasoning: invocation.options.showReasoning === true || config.assistant.show_reasoning,
+  };
 }
 
 /** What the model is sent of the events, for this session (`modelEvents`). */

@@ -23,6 +23,7 @@ export interface QueryOptions {
   noTool: string[];
   showReasoning?: boolean;
   edit?: boolean;
+  reasoning?: string;
 }
 
 /** What one `jp query` asks for, checked before anything is resolved or locked. */
@@ -64,6 +65,7 @@ export async function readInvocation(ctx: CommandContext, textArgs: string[], op
   if (options.new && options.id !== undefined) throw new UsageError('--new and --id exclude each other', { code: 'usage_error' });
   const parts = [...(readCfgArgs(ctx.globals.cfg).parts ?? [])];
   if (options.model !== undefined) parts.push({ source: 'invocation', label: '--model', layer: checkLayer({ assistant: { model: options.model } }, '--model') });
+  if (options.reasoning !== undefined) parts.push({ source: 'invocation', label: '--reasoning', layer: checkLayer({ assistant: { reasoning: options.reasoning } }, '--reasoning') });
   const layer = mergeLayers(parts.map((part) => part.layer));
   const cli: SourcedLayer = { source: 'invocation', label: 'the command line', layer, parts };
   const schema = options.schema === undefined ? undefined : readSchemaOption(options.schema, ctx.cwd);

@@ -26,6 +26,8 @@ export interface TurnAnswer {
 interface Streamed {
   text: string;
   reasoning: string;
+  /** The provider's wire items to send back with the reasoning (RFD 028). */
+  opaque: Array<{ provider: string; item: Record<string, unknown> }>;
   usage: Usage;
   /** Whether anything reached the user: once it has, a failure can no longer be retried unseen. */
   shown: boolean;
@@ -61,6 +63,9 @@ async function streamOnce(
           // Rendered answers show reasoning dim, so the two read apart.
           output.aside(event.text, { dim: answer.endsLines });
         }
+        break;
+      case 'reasoning-opaque':
+        state.opaque.push(event);
         break;
       case 'warning':
         output.warn(event.message);
@@ -102,7 +107,7 @@ export async function runTurn(options: {
   const policy = options.retry ?? DEFAULT_RETRY_POLICY;
   const notice = options.notice ?? retryNotice(output, { verbose: false });
   const waiting = options.waiting;
-  const state: Streamed = { text: '', reasoning: '', usage: {}, shown: false, toolCalls: [] };
+  const state: Streamed = { text: '', reasoning: '', opaque: [], usage: {}, shown: false, toolCalls: [] };
   const answer = openAnswerWriter(output, options.render === true);
   try {
     for (let attempt = 0; ; attempt++) {
@@ -127,6 +132,7 @@ export async function runTurn(options: {
         notice.show({ attempt: attempt + 1, retries: policy.maxRetries, delayMs: delay, message: error.message });
         state.text = '';
         state.reasoning = '';
+        state.opaque = [];
         await sleep(delay, undefined, { signal: options.signal });
       }
     }
@@ -138,7 +144,11 @@ export async function runTurn(options: {
   if (!output.json && !answer.endsLines && state.text !== '' && !state.text.endsWith('\n')) output.write('\n');
   const timestamp = now().toISOString();
   const events: ConversationEvent[] = [];
-  if (state.reasoning !== '') events.push({ type: 'chat_response', timestamp, reasoning: state.reasoning });
+  if (state.reasoning !== '' || state.opaque.length > 0) {
+    const provider = state.opaque[0]?.provider;
+    const opaque = provider === undefined ? {} : { opaque: { provider, items: state.opaque.filter((o) => o.provider === provider).map((o) => o.item) } };
+    events.push({ type: 'chat_response', timestamp, reasoning: state.reasoning, ...opaque });
+  }
   const usage = state.usage;
   const withUsage = Object.keys(usage).length > 0 ? { usage } : {};
   if (state.text !== '' || state.toolCalls.length === 0) events.push({ type: 'chat_response', timestamp, message: state.text, ...withUsage });

@@ -35,7 +35,7 @@ export interface TurnLoopResult {
 
 function addUsage(total: Usage, more: Usage): Usage {
   const out: Usage = { ...total };
-  for (const key of ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens'] as const) {
+  for (const key of ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens', 'reasoningTokens'] as const) {
     if (more[key] !== undefined) out[key] = (out[key] ?? 0) + more[key];
   }
   return out;

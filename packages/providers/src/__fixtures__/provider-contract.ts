@@ -25,6 +25,8 @@ export interface ProviderContractWire {
   errorAnswer(status: number): JsonResponse;
   /** The conversation of a request body as sent: its messages, input items or contents, in order. */
   messages(body: unknown): unknown[];
+  /** The vendor's reasoning parameter in a request body (`thinking`, `reasoning`, …); undefined when absent. */
+  reasoning(body: unknown): unknown;
 }
 
 /** What every scripted answer of @jp/test-server reports unless told otherwise, in jp's counts. */
@@ -177,6 +179,20 @@ export function describeProviderContract(create: (url: string) => Provider, wire
       expect(provider().readsContent).toBe(true);
       expect(() => provider().buildRequest(request(turn('read', [ref])))).toThrow(`the content of ${ref.uri} was not loaded before it was read`);
       expect(() => provider().buildRequest(request(inToolResult))).toThrow(`the content of ${ref.uri} was not loaded before it was read`);
+    });
+
+    it('sends no reasoning parameter unless asked, and a distinct one per level and for a budget (RFD 028)', async () => {
+      const asked = [undefined, 'off', 'low', 'high', { budgetTokens: 20_000 }] as const;
+      for (const reasoning of asked) {
+        server.enqueue(wire.textAnswer(['ok']));
+        const { error } = await collect(provider().stream({ ...request(turn('think')), reasoning }));
+        expect(error).toBeUndefined();
+      }
+      const sent = server.requests.slice(-asked.length).map((recorded) => wire.reasoning(recorded.body));
+      expect(sent[0]).toBeUndefined();
+      expect(sent.slice(1).every((value) => value !== undefined)).toBe(true);
+      expect(new Set(sent.slice(1, 4).map((value) => JSON.stringify(value))).size).toBe(3);
+      expect(sent.map((value) => JSON.stringify(value))).toEqual(asked.map((reasoning) => JSON.stringify(wire.reasoning(provider().buildRequest({ ...request(turn('think')), reasoning }).request))));
     });
   });
 }

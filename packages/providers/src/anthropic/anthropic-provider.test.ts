@@ -105,12 +105,12 @@ describe('anthropic provider against a local wire server', () => {
     expect(seen.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
   });
 
-  it('streams thinking as reasoning deltas and maps max_tokens to length', async () => {
+  it('streams thinking as reasoning deltas, then the signed block to keep, and maps max_tokens to length', async () => {
     server.enqueue(sseResponse(anthropicStreamEvents([{ type: 'thinking', thinking: ['Hmm', '.'] }, { type: 'text', text: 'Ok' }], { stopReason: 'max_tokens' })));
 
     const { events } = await collect(provider().stream(request(turn('think'))));
 
-    expect(events.map((event) => event.type)).toEqual(['reasoning-delta', 'reasoning-delta', 'text-delta', 'finish']);
+    expect(events.map((event) => event.type)).toEqual(['reasoning-delta', 'reasoning-delta', 'reasoning-opaque', 'text-delta', 'finish']);
     expect(events.at(-1)).toMatchObject({ reason: 'length' });
   });
 
@@ -232,4 +232,5 @@ describeProviderContract((url) => createAnthropicProvider({ apiKey: 'test-key', 
   toolCallAnswer: (call, text) => anthropicToolUseStream({ id: call.id, name: call.name, input: call.arguments }, { text }),
   errorAnswer: anthropicErrorResponse,
   messages: (body) => (body as { messages: unknown[] }).messages,
+  reasoning: (body) => (body as { thinking?: unknown }).thinking,
 });

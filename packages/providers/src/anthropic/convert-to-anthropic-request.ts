@@ -6,6 +6,7 @@ import { applyAnthropicCacheControl, type AnthropicCacheTtl, type BlockPosition 
 import type { ContentBlockParam, MessageCreateParamsStreaming, MessageParam, Tool } from './anthropic-types.ts';
 import { convertResourceToAnthropicBlock } from './convert-resource-to-anthropic-block.ts';
 import { convertToolResultToAnthropic } from './convert-tool-result-to-anthropic.ts';
+import { anthropicThinking } from '../reasoning/anthropic-thinking.ts';
 
 export const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192;
 
@@ -30,8 +31,9 @@ class MessageList {
  * Events → an Anthropic Messages request. Pure: the same events give the same request, and the
  * request for a longer conversation starts with the messages of a shorter one (cache markers
  * aside), so prompt caching keeps hitting. Per turn, the user message is the query as a text
- * block followed by one block per resource attached at that turn; answers are assistant text
- * (reasoning is left out); tool calls are `tool_use` blocks and their results `tool_result`
+ * block followed by one block per resource attached at that turn; answers are assistant text,
+ * after the thinking blocks Anthropic made for them, sent back as they came in every turn (a
+ * prefix that never changes; RFD 028) — reasoning of another provider is left out; tool calls are `tool_use` blocks and their results `tool_result`
  * blocks in the next user message. What Anthropic cannot take is left out with a warning.
  */
 export function convertToAnthropicRequest(
@@ -70,6 +72,12 @@ export function convertToAnthropicRequest(
         return;
       }
       case 'chat_response': {
+        if (event.reasoning !== undefined) {
+          if (event.opaque?.provider !== 'anthropic' || event.opaque.items.length === 0) return;
+          closePendingCalls();
+          list.push('assistant', event.opaque.items as unknown as ContentBlockParam[]);
+          return;
+        }
         const text = responseText(event);
         if (text === undefined || text === '') return;
         closePendingCalls();
@@ -100,6 +108,12 @@ export function convertToAnthropicRequest(
     messages: list.messages as MessageParam[],
     stream: true,
   };
+  if (request.reasoning !== undefined) {
+    const mapped = anthropicThinking(request.reasoning, request.maxTokens, DEFAULT_ANTHROPIC_MAX_TOKENS);
+    warnings.push(...mapped.warnings);
+    params.max_tokens = mapped.maxTokens;
+    if (mapped.thinking !== undefined) params.thinking = mapped.thinking;
+  }
   if (request.system !== undefined && request.system !== '') params.system = [{ type: 'text', text: request.system }];
   if (request.tools !== undefined && request.tools.length > 0) {
     params.tools = request.tools.map(

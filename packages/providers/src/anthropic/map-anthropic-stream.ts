@@ -41,6 +41,8 @@ export async function* mapAnthropicStream(events: AsyncIterable<RawMessageStream
   let usage: Usage = {};
   let reason: FinishReason = 'other';
   const tools = new Map<number, { id: string; name: string; json: string }>();
+  // Thinking blocks are kept whole, signature included, to be sent back as they came (RFD 028).
+  const thinking = new Map<number, { thinking: string; signature: string }>();
 
   for await (const event of events) {
     switch (event.type) {
@@ -51,13 +53,26 @@ export async function* mapAnthropicStream(events: AsyncIterable<RawMessageStream
         const block = event.content_block;
         if (block.type === 'tool_use') tools.set(event.index, { id: block.id, name: block.name, json: '' });
         else if (block.type === 'text' && block.text !== '') yield { type: 'text-delta', text: block.text };
-        else if (block.type === 'thinking' && block.thinking !== '') yield { type: 'reasoning-delta', text: block.thinking };
+        else if (block.type === 'thinking') {
+          thinking.set(event.index, { thinking: block.thinking, signature: block.signature ?? '' });
+          if (block.thinking !== '') yield { type: 'reasoning-delta', text: block.thinking };
+        } else if (block.type === 'redacted_thinking') {
+          yield { type: 'reasoning-delta', text: '[redacted thinking]\n' };
+          yield { type: 'reasoning-opaque', provider: 'anthropic', item: { type: 'redacted_thinking', data: block.data } };
+        }
         break;
       }
       case 'content_block_delta': {
         const delta = event.delta;
         if (delta.type === 'text_delta') yield { type: 'text-delta', text: delta.text };
-        else if (delta.type === 'thinking_delta') yield { type: 'reasoning-delta', text: delta.thinking };
+        else if (delta.type === 'thinking_delta') {
+          const block = thinking.get(event.index);
+          if (block) block.thinking += delta.thinking;
+          yield { type: 'reasoning-delta', text: delta.thinking };
+        } else if (delta.type === 'signature_delta') {
+          const block = thinking.get(event.index);
+          if (block) block.signature += delta.signature;
+        }
         else if (delta.type === 'input_json_delta') {
           const tool = tools.get(event.index);
           if (tool) tool.json += delta.partial_json;
@@ -65,6 +80,11 @@ export async function* mapAnthropicStream(events: AsyncIterable<RawMessageStream
         break;
       }
       case 'content_block_stop': {
+        const block = thinking.get(event.index);
+        if (block) {
+          thinking.delete(event.index);
+          if (block.signature !== '') yield { type: 'reasoning-opaque', provider: 'anthropic', item: { type: 'thinking', ...block } };
+        }
         const tool = tools.get(event.index);
         if (tool) {
           tools.delete(event.index);

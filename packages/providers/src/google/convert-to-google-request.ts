@@ -4,7 +4,8 @@ import { responseText } from '../shared/response-text.ts';
 import { INTERRUPTED_TOOL_RESULT, ToolCallLedger } from '../shared/tool-call-ledger.ts';
 import { convertResourceToGooglePart } from './convert-resource-to-google-part.ts';
 import { googleFunctionResponse } from './convert-tool-result-to-google.ts';
-import type { Content, GenerateContentConfig, GoogleRequest, Part } from './google-types.ts';
+import type { Content, GenerateContentConfig, GoogleRequest, Part, ThinkingConfig } from './google-types.ts';
+import { googleThinkingConfig } from '../reasoning/google-thinking-config.ts';
 
 /**
  * The thought signature Gemini documents for function calls it did not sign in this request
@@ -111,6 +112,8 @@ function buildConfig(request: ProviderRequest): GenerateContentConfig {
     config.tools = [{ functionDeclarations }];
   }
   if (request.maxTokens !== undefined) config.maxOutputTokens = request.maxTokens;
+  // The levels are the SDK enum's string values; the enum itself would load the SDK.
+  if (request.reasoning !== undefined) config.thinkingConfig = googleThinkingConfig(request.model, request.reasoning) as ThinkingConfig;
   if (request.schema !== undefined) {
     config.responseMimeType = 'application/json';
     config.responseJsonSchema = request.schema;

@@ -54,7 +54,7 @@ describe('google provider against a local wire server', () => {
       { type: 'text-delta', text: 'The ' },
       { type: 'text-delta', text: 'file ' },
       { type: 'text-delta', text: 'says hi.' },
-      { type: 'finish', reason: 'stop', usage: { inputTokens: 1042, outputTokens: 10, cacheReadTokens: 1000 } },
+      { type: 'finish', reason: 'stop', usage: { inputTokens: 1042, outputTokens: 10, cacheReadTokens: 1000, reasoningTokens: 3 } },
     ]);
     expect(server.requests).toHaveLength(1);
     const sent = server.requests[0]!;
@@ -186,4 +186,5 @@ describeProviderContract((url) => createGoogleProvider({ apiKey: 'test-key', bas
   toolCallAnswer: (call, text) => googleFunctionCallStream({ id: call.id, name: call.name, args: call.arguments }, { text }),
   errorAnswer: googleErrorResponse,
   messages: (body) => (body as { contents: unknown[] }).contents,
+  reasoning: (body) => (body as { generationConfig?: { thinkingConfig?: unknown }; config?: { thinkingConfig?: unknown } }).generationConfig?.thinkingConfig ?? (body as { config?: { thinkingConfig?: unknown } }).config?.thinkingConfig,
 });

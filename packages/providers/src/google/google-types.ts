@@ -7,6 +7,7 @@ export type {
   GenerateContentResponse,
   GenerateContentResponseUsageMetadata,
   Part,
+  ThinkingConfig,
 } from '@google/genai';
 
 /**

@@ -34,7 +34,7 @@ describe('mapGoogleStream', () => {
       { type: 'reasoning-delta', text: 'Let me think' },
       { type: 'text-delta', text: 'Hel' },
       { type: 'text-delta', text: 'lo' },
-      { type: 'finish', reason: 'stop', usage: { inputTokens: 9, outputTokens: 5 } },
+      { type: 'finish', reason: 'stop', usage: { inputTokens: 9, outputTokens: 5, reasoningTokens: 3 } },
     ]);
   });
 
@@ -81,7 +81,7 @@ describe('mapGoogleUsage', () => {
   it('keeps the prompt count as reported (cached tokens included), reports cache reads, and counts thinking as output', () => {
     expect(
       mapGoogleUsage({ promptTokenCount: 1200, cachedContentTokenCount: 1000, candidatesTokenCount: 40, thoughtsTokenCount: 60, totalTokenCount: 1300 }),
-    ).toEqual({ inputTokens: 1200, outputTokens: 100, cacheReadTokens: 1000 });
+    ).toEqual({ inputTokens: 1200, outputTokens: 100, cacheReadTokens: 1000, reasoningTokens: 60 });
   });
 
   it('keeps absent counts absent', () => {

@@ -29,6 +29,7 @@ export function mapGoogleUsage(wire: GenerateContentResponseUsageMetadata | unde
     usage.outputTokens = (wire.candidatesTokenCount ?? 0) + (wire.thoughtsTokenCount ?? 0);
   }
   if (typeof wire.cachedContentTokenCount === 'number') usage.cacheReadTokens = wire.cachedContentTokenCount;
+  if (typeof wire.thoughtsTokenCount === 'number') usage.reasoningTokens = wire.thoughtsTokenCount;
   return usage;
 }
 

@@ -12,6 +12,7 @@ import type { ConvertedRequest, ProviderRequest } from '../provider.ts';
 import { responseText } from '../shared/response-text.ts';
 import { INTERRUPTED_TOOL_RESULT, ToolCallLedger } from '../shared/tool-call-ledger.ts';
 import { applyOpenRouterCacheControl, type UserMessageSlots } from './apply-openrouter-cache-control.ts';
+import { openaiCompatibleReasoning } from '../reasoning/openai-compatible-reasoning.ts';
 import { OPENAI_COMPATIBLE_VENDORS, usesCacheMarkers, type OpenAICompatibleVendor } from './openai-compatible-vendor.ts';
 
 /** The user message of one turn (the query, then its resources) and where it can take cache markers. */
@@ -114,6 +115,8 @@ export function convertToOpenAICompatibleChatRequest(
     stream_options: { include_usage: true },
   };
   if (request.maxTokens !== undefined) params.max_tokens = request.maxTokens;
+  // Vendor fields the SDK's types do not name; the SDK sends them as given.
+  if (request.reasoning !== undefined) Object.assign(params, openaiCompatibleReasoning(vendor, request.reasoning));
   if (request.tools !== undefined && request.tools.length > 0) {
     params.tools = request.tools.map(
       (tool): ChatCompletionFunctionTool => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } }),

@@ -259,6 +259,7 @@ const chatCompletions: ProviderContractWire = {
   toolCallAnswer: (call, text) => openaiChatToolCallStream(call, { text }),
   errorAnswer: openaiErrorResponse,
   messages: (body) => (body as { messages: unknown[] }).messages,
+  reasoning: (body) => (body as { reasoning?: unknown; reasoning_effort?: unknown }).reasoning ?? (body as { reasoning_effort?: unknown }).reasoning_effort,
 };
 describeProviderContract((url) => createOpenAICompatibleChatProvider('openrouter', { apiKey: 'or-key', baseUrl: `${url}/v1` }), chatCompletions);
 describeProviderContract((url) => createOpenAICompatibleChatProvider('ollama', { baseUrl: `${url}/v1` }), chatCompletions);

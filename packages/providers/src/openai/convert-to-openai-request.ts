@@ -4,6 +4,7 @@ import { responseText } from '../shared/response-text.ts';
 import { INTERRUPTED_TOOL_RESULT, ToolCallLedger } from '../shared/tool-call-ledger.ts';
 import { formatToolResultText } from './format-tool-result-text.ts';
 import type { FunctionTool, OpenAIResponsesRequest, ResponseInputContent, ResponseInputItem } from './openai-types.ts';
+import { openaiReasoning } from '../reasoning/openai-reasoning.ts';
 import { resourceWireForm } from './resource-wire-form.ts';
 
 /** The user message of one turn: the query, then one part per resource attached at that turn. */
@@ -83,6 +84,7 @@ export function convertToOpenAIRequest(request: ProviderRequest): ConvertedReque
   const params: OpenAIResponsesRequest = { model: request.model, input, stream: true, store: false };
   if (request.system !== undefined && request.system !== '') params.instructions = request.system;
   if (request.maxTokens !== undefined) params.max_output_tokens = request.maxTokens;
+  if (request.reasoning !== undefined) params.reasoning = openaiReasoning(request.reasoning, request.showReasoning === true);
   if (request.tools !== undefined && request.tools.length > 0) {
     params.tools = request.tools.map(
       (tool): FunctionTool => ({ type: 'function', name: tool.name, description: tool.description, parameters: tool.parameters, strict: false }),

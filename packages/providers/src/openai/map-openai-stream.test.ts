@@ -33,7 +33,7 @@ describe('mapOpenAIStream', () => {
       { type: 'text-delta', text: 'a' },
       { type: 'text-delta', text: 'b' },
       { type: 'tool-call', id: 'call_9', name: 'f', arguments: { x: 1 } },
-      { type: 'finish', reason: 'tool-calls', usage: { inputTokens: 50, outputTokens: 9, cacheReadTokens: 32, cacheWriteTokens: 3 } },
+      { type: 'finish', reason: 'tool-calls', usage: { inputTokens: 50, outputTokens: 9, cacheReadTokens: 32, cacheWriteTokens: 3, reasoningTokens: 0 } },
     ]);
   });
 

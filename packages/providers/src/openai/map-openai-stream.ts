@@ -14,6 +14,8 @@ export function mapOpenAIUsage(usage: ResponseUsage | null | undefined): Usage {
   const details = usage.input_tokens_details as Partial<ResponseUsage.InputTokensDetails> | null | undefined;
   if (typeof details?.cached_tokens === 'number') result.cacheReadTokens = details.cached_tokens;
   if (typeof details?.cache_write_tokens === 'number') result.cacheWriteTokens = details.cache_write_tokens;
+  const reasoning = (usage.output_tokens_details as Partial<ResponseUsage.OutputTokensDetails> | null | undefined)?.reasoning_tokens;
+  if (typeof reasoning === 'number') result.reasoningTokens = reasoning;
   return result;
 }
 

@@ -51,7 +51,7 @@ describe('openai provider against a local wire server', () => {
       { type: 'text-delta', text: 'The ' },
       { type: 'text-delta', text: 'file ' },
       { type: 'text-delta', text: 'says hi.' },
-      { type: 'finish', reason: 'stop', usage: { inputTokens: 420, outputTokens: 7, cacheReadTokens: 400 } },
+      { type: 'finish', reason: 'stop', usage: { inputTokens: 420, outputTokens: 7, cacheReadTokens: 400, reasoningTokens: 0 } },
     ]);
     expect(server.requests).toHaveLength(1);
     const sent = server.requests[0]!;
@@ -210,4 +210,5 @@ describeProviderContract((url) => createOpenAIProvider({ apiKey: 'test-key', bas
   toolCallAnswer: (call, text) => openaiResponsesToolCallStream(call, { text }),
   errorAnswer: openaiErrorResponse,
   messages: (body) => (body as { input: unknown[] }).input,
+  reasoning: (body) => (body as { reasoning?: unknown }).reasoning,
 });

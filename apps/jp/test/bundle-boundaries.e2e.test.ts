@@ -97,14 +97,18 @@ describe('what `jp conversation show --html` loads, and when', () => {
   });
 });
 
+/** Which of `markers` the chunks hold, as `chunk: marker` lines. */
+function markersIn(markers: readonly RegExp[], chunks: readonly string[]): string[] {
+  return chunks.flatMap((chunk) => {
+    const text = readFileSync(path.join(dist, chunk), 'utf8');
+    return markers.filter((pattern) => pattern.test(text)).map((pattern) => `${chunk}: ${pattern.source}`);
+  });
+}
+
 describe('what the editor flow loads, and when', () => {
   /** The editor's own code (its shell-words parser, shell-quote, is the cmd: handler's too). */
   const EDITOR = [/function editQuery\(/, /function runEditor\(/, /function renderTemplate\(/];
-  const editorIn = (chunks: readonly string[]) =>
-    chunks.flatMap((chunk) => {
-      const text = readFileSync(path.join(dist, chunk), 'utf8');
-      return EDITOR.filter((pattern) => pattern.test(text)).map((pattern) => `${chunk}: ${pattern.source}`);
-    });
+  const editorIn = (chunks: readonly string[]) => markersIn(EDITOR, chunks);
 
   it('loads none of it at start-up, nor for a query that has its text', () => {
     expect(editorIn(staticClosure(chunkDefining('buildProgram')))).toEqual([]);
@@ -118,11 +122,7 @@ describe('what the editor flow loads, and when', () => {
 
 describe('what `jp chat` loads, and when', () => {
   const CHAT = [/function chatLoop\(/, /function readMessage\(/, /PasteFilter = class/];
-  const chatIn = (chunks: readonly string[]) =>
-    chunks.flatMap((chunk) => {
-      const text = readFileSync(path.join(dist, chunk), 'utf8');
-      return CHAT.filter((pattern) => pattern.test(text)).map((pattern) => `${chunk}: ${pattern.source}`);
-    });
+  const chatIn = (chunks: readonly string[]) => markersIn(CHAT, chunks);
 
   it('loads none of it at start-up nor for a query', () => {
     expect(chatIn(staticClosure(chunkDefining('buildProgram')))).toEqual([]);
@@ -137,11 +137,7 @@ describe('what `jp chat` loads, and when', () => {
 describe('what the Markdown renderer loads, and when', () => {
   /** The terminal renderer's own code and its highlighter. */
   const RENDER = [/node_modules\/\.pnpm\/highlight\.js@/, /function renderInline\(/, /function markdownWriter\(/];
-  const renderIn = (chunks: readonly string[]) =>
-    chunks.flatMap((chunk) => {
-      const text = readFileSync(path.join(dist, chunk), 'utf8');
-      return RENDER.filter((pattern) => pattern.test(text)).map((pattern) => `${chunk}: ${pattern.source}`);
-    });
+  const renderIn = (chunks: readonly string[]) => markersIn(RENDER, chunks);
 
   it('loads none of it for --version, conversation ls, completion or a piped query', () => {
     for (const entry of ['buildProgram', 'conversationLs', 'completeCommand', 'queryCommand', 'runTurn']) {

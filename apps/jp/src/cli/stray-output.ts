@@ -1,4 +1,5 @@
 import { formatWithOptions } from 'node:util';
+import { clearStatusLines } from '../output/status-line.ts';
 import { visibleText } from '../output/terminal-text.ts';
 import type { GlobalOptions } from './global-options.ts';
 
@@ -30,6 +31,8 @@ export function setStrayOutputMode(options: Pick<GlobalOptions, 'verbose' | 'for
 function tell(text: string): void {
   if (!mode.verbose) return;
   const line = text.replace(/\s*\n\s*/g, '; ').trim();
+  // A spinner or progress line may be drawn: erased first, so the warning starts its own line.
+  clearStatusLines();
   if (mode.format === 'json') process.stderr.write(`${JSON.stringify({ warning: line })}\n`);
   else process.stderr.write(`jp: warning (not from jp): ${visibleText(line)}\n`);
 }

@@ -18,6 +18,14 @@ export function fitLine(line: string, columns: number | undefined): string {
   return line.length > width ? `${line.slice(0, width - 1)}…` : line;
 }
 
+/** Every status line made, so a line written from outside Output can erase them first. */
+const LINES = new Set<StatusLine>();
+
+/** Erases whatever a status line has drawn: for text written around Output (stray-output.ts). */
+export function clearStatusLines(): void {
+  for (const line of LINES) line.clear();
+}
+
 /**
  * The one line at the bottom of a terminal that jp redraws in place — resolution progress, retry
  * notices, the spinner while the model is asked — and erases before anything else is written
@@ -28,7 +36,9 @@ export function fitLine(line: string, columns: number | undefined): string {
 export class StatusLine {
   private drawn = false;
 
-  constructor(private readonly stream: StatusStream) {}
+  constructor(private readonly stream: StatusStream) {
+    LINES.add(this);
+  }
 
   /** Whether the stream is a terminal: nothing may be drawn on anything else. */
   get isTerminal(): boolean {

@@ -170,11 +170,12 @@ describe.skipIf(!hasTmux)(`jp chat in a terminal${hasTmux ? '' : ' (skipped: tmu
   it('Ctrl-C during a slow answer stops it, as jp query does, and the chat goes on; Ctrl-C twice on an empty line leaves', async () => {
     startChat('slow', ['chat', '-n', '-m', 'anthropic/claude-test']);
     await until('slow', 'jp> ');
-    server.enqueue(anthropicTextStream('slow '.repeat(200), { chunkDelayMs: 100 }));
+    // One line at a time: a rendered answer shows each line once it ends.
+    server.enqueue(anthropicTextStream('slow line\n'.repeat(200), { chunkDelayMs: 100 }));
     const sent = server.requests.length;
     type('slow', 'take your time');
     key('slow', 'Enter');
-    await until('slow', 'slow slow');
+    await until('slow', 'slow line\nslow line');
     key('slow', 'C-c');
     await until('slow', 'jp: interrupted');
     await until('slow', 'jp> ', 2);

@@ -59,7 +59,8 @@ describe('kill -9 at each named crash point, then load and continue', { timeout:
   });
 
   it('events-append: killed right after the lines are flushed, before metadata.json is put in place', async () => {
-    const killed = await killedAt('events-append', ['query', '--id', id, '--attach', 'two.txt', 'at events-append']);
+    // A plain turn leaves metadata.json alone (RFD 029); a rename with the turn rewrites it.
+    const killed = await killedAt('events-append', ['query', '--id', id, '--title', 'renamed at events-append', '--attach', 'two.txt', 'at events-append']);
     expect(killed.code).toBeNull();
     expect(eventsText()).toContain('at events-append');
     const aside = readdirSync(conversationDir()).filter((name) => name.startsWith('.metadata.json.'));
@@ -68,7 +69,7 @@ describe('kill -9 at each named crash point, then load and continue', { timeout:
   });
 
   it('metadata-rename:before: killed with the new metadata written aside', async () => {
-    const killed = await killedAt('metadata-rename:before', ['query', '--id', id, 'at metadata-rename before']);
+    const killed = await killedAt('metadata-rename:before', ['query', '--id', id, '--title', 'renamed before', 'at metadata-rename before']);
     expect(killed.code).toBeNull();
     expect(eventsText()).toContain('at metadata-rename before');
     const aside = readdirSync(conversationDir()).filter((name) => name.startsWith('.metadata.json.'));
@@ -77,7 +78,7 @@ describe('kill -9 at each named crash point, then load and continue', { timeout:
   });
 
   it('metadata-rename:after: killed with everything in place but the lock', async () => {
-    const killed = await killedAt('metadata-rename:after', ['query', '--id', id, 'at metadata-rename after']);
+    const killed = await killedAt('metadata-rename:after', ['query', '--id', id, '--title', 'renamed after', 'at metadata-rename after']);
     expect(killed.code).toBeNull();
     expect(eventsText()).toContain('at metadata-rename after');
     expect(readdirSync(conversationDir()).filter((name) => name.startsWith('.metadata.json.'))).toEqual([]);

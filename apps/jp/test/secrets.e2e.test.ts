@@ -266,7 +266,7 @@ describe('secrets through the binary', { timeout: 60_000 }, () => {
     const lines = failed.stderr.trimEnd().split('\n');
     expect(lines[0]).toBe('jp: warning: -c providers.openai.base_url is a secret: used for this query, not stored in the conversation');
     expect(lines.slice(1)).toHaveLength(1);
-    expect(lines[1]).toBe('jp: cannot connect to openai at http://***@127.0.0.1:9/v1?token=*** HTTP clients refuse that port; use another port in providers.openai.base_url');
+    expect(lines[1]).toBe('jp: cannot connect to openai at http://***@127.0.0.1:9/v1?token=***: HTTP clients refuse that port; use another port in providers.openai.base_url');
     expect(snapshotTree(jpDir)).toEqual(before);
   });
 

@@ -24,3 +24,10 @@ describe('redactUrlSecrets (RFD 013)', () => {
     expect(new JpError('cannot reach http://me:SEKRIT@h/v1?key=K').message).toBe('cannot reach http://me:***@h/v1?key=***');
   });
 });
+
+describe('redactUrlSecrets in a sentence', () => {
+  it('leaves the punctuation that follows a URL in a message', () => {
+    expect(redactUrlSecrets('cannot connect to x at http://h/v1?token=S3CR3T: refused')).toBe('cannot connect to x at http://h/v1?token=***: refused');
+    expect(redactUrlSecrets('(see http://h/?key=abc), then')).toBe('(see http://h/?key=***), then');
+  });
+});

@@ -52,9 +52,13 @@ export function redactUrlSecrets(text: string): string {
     return colon === -1 ? `${scheme}${REDACTED}@` : `${scheme}${userinfo.slice(0, colon)}:${REDACTED}@`;
   });
   if (!withoutUserinfo.includes('://')) return withoutUserinfo;
-  return withoutUserinfo.replace(QUERY_PARAM, (match, separator: string, name: string, value: string) =>
-    value !== '' && isSecretParam(name) ? `${separator}${name}=${REDACTED}` : match,
-  );
+  return withoutUserinfo.replace(QUERY_PARAM, (match, separator: string, name: string, value: string) => {
+    if (value === '' || !isSecretParam(name)) return match;
+    // Punctuation of the sentence around the URL (`…?key=X: refused`) is not the value's: no
+    // credential format ends with `:`, `,`, `)` or `]`.
+    const trail = /[:,)\]]+$/.exec(value)?.[0] ?? '';
+    return `${separator}${name}=${REDACTED}${trail}`;
+  });
 }
 
 /** Whether the text holds a URL secret that {@link redactUrlSecrets} would replace. */

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -117,6 +118,16 @@ describe('kill -9 across queries, forks, removes, attachments and gc', () => {
     }
     const before = await expectEveryConversationLoads(w);
     expect(emptyLocks(w.ws)).toEqual([]);
+
+    // The kills may or may not have left a half-made conversation or blob: a dead process's ones are
+    // added here, so the clean-up check below can fail (issue 36: not vacuous).
+    const dead = spawnSync('true').pid!;
+    mkdirSync(path.join(w.ws, '.jp', 'conversations', `.new-0deadbeef-${dead}`, 'x'), { recursive: true });
+    mkdirSync(path.join(w.ws, '.jp', 'conversations', `.rm-0deadbeef-${dead}`), { recursive: true });
+    mkdirSync(path.join(w.ws, '.jp', 'blobs', 'de'), { recursive: true });
+    writeFileSync(path.join(w.ws, '.jp', 'blobs', 'de', `.${'de'.padEnd(64, '0')}.${dead}.0a0b0c0d.tmp`), 'half a blob');
+    expect(conversationLeftovers(w.ws).length).toBeGreaterThanOrEqual(2);
+    expect(findFiles(path.join(w.ws, '.jp', 'blobs'), (file) => file.endsWith('.tmp')).length).toBeGreaterThanOrEqual(1);
 
     const gc = await w.jp(['gc']);
     expect(gc.code, gc.stderr).toBe(0);

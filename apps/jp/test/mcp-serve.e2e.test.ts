@@ -142,27 +142,26 @@ describe('jp mcp serve', () => {
     expect((await readError(client, `jp://conversation/${other}/resource/${sha(NOTES)}`)).code).toBe(-32002);
   });
 
-  it('notifies a subscriber of a new turn made by another process within 2 s, and of a new conversation', async () => {
+  // Waits on the notifications, not a clock; how soon they come is bench work (issue 36).
+  it('notifies a subscriber of a new turn made by another process, and of a new conversation, watching and polling', async () => {
     for (const extra of [[], ['--poll']]) {
       const client = await connect(extra);
       if (extra.length > 0) expect(client.getInstructions()).toMatch(/polling the files every second/);
-      const updated: Array<{ uri: string; at: number }> = [];
+      const updated: Array<{ uri: string }> = [];
       let listChanged = 0;
-      client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => void updated.push({ uri: notification.params.uri, at: Date.now() }));
+      client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => void updated.push({ uri: notification.params.uri }));
       client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void listChanged++);
       await client.subscribeResource({ uri: `jp://conversation/${other}` });
       const result = await jp(['q', '--id', other, '-m', 'echo', 'one more']);
       expect(result.code, result.stderr).toBe(0);
-      const stored = Date.now();
-      while (updated.length === 0 && Date.now() - stored < 2000) await new Promise((resolve) => setTimeout(resolve, 20));
+      // A hang guard only: the loop ends on the notification.
+      for (let i = 0; updated.length === 0 && i < 1000; i++) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(updated.map((entry) => entry.uri)).toEqual([`jp://conversation/${other}`]);
-      expect(updated[0]!.at - stored).toBeLessThan(2000);
       expect((await read(client, `jp://conversation/${other}`)).text).toContain('one more');
 
       const created = await jp(['q', '-n', '-m', 'echo', 'a new one']);
       ids.push(/new conversation (\S+)/.exec(created.stderr)![1]!);
-      const since = Date.now();
-      while (listChanged === 0 && Date.now() - since < 3000) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let i = 0; listChanged === 0 && i < 1000; i++) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(listChanged).toBeGreaterThan(0);
       await client.close();
     }

@@ -159,12 +159,11 @@ describe('fetchLimited', () => {
   });
 
   it('refuses a body whose Content-Length is over the limit before reading it', async () => {
-    const started = Date.now();
+    // The body never completes, so a reader would end in the timeout error, not this one.
     const error = await failure(get('/big-declared', { maxBytes: 1024 * 1024, timeoutMs: 3_000 }));
     expect(error.message).toBe(
       `${server.url('/big-declared')} is larger than the limit of 1 MiB (Content-Length says 104857600 bytes); raise conversation.attachment.http.max_bytes to attach it`,
     );
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it('cuts a streamed body off once it passes the limit, closing the connection', async () => {
@@ -180,11 +179,10 @@ describe('fetchLimited', () => {
 
   it('times out on a server that never answers, and on a body that stalls', async () => {
     for (const path of ['/hang', '/stall-body']) {
-      const started = Date.now();
+      // How soon the timeout fires is measured by bench/test-budgets.ts; here only that it fires
+      // (neither server ever finishes, so nothing else can end the request).
       const error = await failure(get(path, { timeoutMs: 300 }));
       expect(error.message).toBe(`GET ${server.url(path)} timed out after 0.3 s; raise conversation.attachment.http.timeout_secs or try again later`);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
-      expect(Date.now() - started).toBeLessThan(3_000);
     }
   });
 

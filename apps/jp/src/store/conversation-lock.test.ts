@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LockedError } from '@jp/core';
 import { deadPid } from './__fixtures__/dead-pid.ts';
 import { acquireLock } from './conversation-lock.ts';
@@ -13,9 +13,22 @@ describe('conversation lock', () => {
     const file = lockFile();
     const release = await acquireLock(file, { timeoutMs: 1000, what: 'conversation c' });
     expect(JSON.parse(readFileSync(file, 'utf8')).pid).toBe(process.pid);
-    const started = Date.now();
-    const error = await acquireLock(file, { timeoutMs: 200, pollMs: 20, what: 'conversation c' }).catch((e: unknown) => e);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    // A fake clock: the taker must still be waiting just before its timeout and give up at it.
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    let error: unknown;
+    try {
+      let settled = false;
+      const taking = acquireLock(file, { timeoutMs: 200, pollMs: 20, what: 'conversation c' }).then(
+        () => (settled = true),
+        (caught: unknown) => ((settled = true), (error = caught)),
+      );
+      await vi.advanceTimersByTimeAsync(190);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(20);
+      await taking;
+    } finally {
+      vi.useRealTimers();
+    }
     expect(error).toBeInstanceOf(LockedError);
     expect((error as LockedError).exitCode).toBe(5);
     expect((error as LockedError).message).toMatch(new RegExp(`conversation c is locked by process ${process.pid}`));

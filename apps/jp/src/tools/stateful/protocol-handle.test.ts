@@ -175,9 +175,8 @@ describe('spawnProtocolHandle', { timeout: 30_000 }, () => {
     expect(all[0]).toBe('starting');
     expect(all.at(-1)).toBe('the tool exited with 3 without a "stopped" response: fatal: config missing');
     // Once reported, the exit is not repeated, and a fetch on a finished handle does not wait.
-    const started = performance.now();
+    // 60 s is past the test's timeout: a fetch that waited would fail the test.
     expect(await handle.fetch(60_000)).toEqual({ status: 'stopped', content: [], isError: false, exitCode: 3 });
-    expect(performance.now() - started).toBeLessThan(30_000);
   });
 
   it('stays running when the tool closes stdout but lives on, until abort kills it', async () => {
@@ -218,13 +217,12 @@ describe('spawnProtocolHandle', { timeout: 30_000 }, () => {
   });
 
   it('fetch with a wait returns as soon as a response arrives', async () => {
-    const { spawnOptions } = options({ scenario: 'slow', delay_ms: 300 }, { graceMs: 200 });
+    const { spawnOptions } = options({ scenario: 'slow', delay_ms: 2_500 }, { graceMs: 200 });
+    // The response comes after start() has stopped waiting for one (2 s), so only fetch's own wait sees it.
     const handle = await spawnProtocolHandle('slow', spawnOptions);
-    const started = performance.now();
-    const reply = await handle.fetch(20_000);
-    const elapsed = performance.now() - started;
+    // The wait is past the test's timeout; how soon it returns is bench/stateful-protocol-latency.ts.
+    const reply = await handle.fetch(60_000);
     expect(texts(reply.content)).toEqual(['late output']);
-    expect(elapsed).toBeLessThan(10_000);
     // Nothing new: fetch(0) answers at once with no content.
     expect(await handle.fetch(0)).toEqual({ status: 'running', content: [], isError: false });
     await handle.abort();

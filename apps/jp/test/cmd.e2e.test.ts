@@ -112,10 +112,8 @@ describe('cmd attachments through the binary', () => {
     const before = snapshotTree(jpDir);
     // sh starts at once and leaves a grandchild (sleep) in the group; both pids go to hang.pid.
     const line = `cmd:sh -c 'sleep 30 & echo $$ $! > hang.pid; wait'`;
-    const started = Date.now();
     const result = await jp(['-c', 'conversation.attachment.cmd.timeout_secs=0.5', 'query', '--attach', line, 'x']);
     expectOneLineError(result, 4, /^jp: cmd:sh -c 'sleep 30 & echo \$\$ \$! > hang\.pid; wait' timed out after 0\.5 s; raise conversation\.attachment\.cmd\.timeout_secs$/);
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(snapshotTree(jpDir)).toEqual(before);
     const pids = readFileSync(path.join(ws, 'hang.pid'), 'utf8').trim().split(' ').map(Number);
     expect(pids).toHaveLength(2);

@@ -158,10 +158,8 @@ describe('bad file inputs through the binary', () => {
   for (const testCase of cases) {
     it(`${testCase.name}: one line, exit 4, .jp/ unchanged`, async () => {
       const before = snapshotTree(jpDir);
-      const started = Date.now();
       const result = await jp(['query', '--new', '-m', 'echo', ...testCase.args, 'x']);
       expectOneLineError(result, 4, testCase.message);
-      expect(Date.now() - started).toBeLessThan(10_000);
       expect(snapshotTree(jpDir)).toEqual(before);
     });
   }

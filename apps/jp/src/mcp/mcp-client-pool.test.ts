@@ -217,10 +217,8 @@ describe('McpClientPool over stdio', () => {
       'mcp+slow+fixture://slow: MCP server slow did not answer resources/read within 0.3 s; raise mcp.slow.request_timeout_secs if it is only slow',
     );
     expect(error.code).toBe('mcp_timeout');
-    const started = Date.now();
     await pool.close();
     expect(alive(slow.pidFile)).toBe(false);
-    expect(Date.now() - started).toBeLessThan(5000);
   }, 20_000);
 
   it('server-everything: static documents, templates, and the blob whose read says text/plain', async () => {

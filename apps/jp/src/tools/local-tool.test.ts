@@ -100,9 +100,7 @@ describe('local tools (RFD 058)', () => {
   });
 
   it('a tool that never exits is stopped at its timeout', async () => {
-    const started = Date.now();
     const result = await tool('hang', { timeout_secs: 0.3 }).call({}, ctx());
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(result).toEqual({ content: [{ type: 'text', text: 'tool fixture did not finish within 0.3 s and was stopped' }], isError: true });
   });
 

@@ -180,9 +180,7 @@ describe('cmd handler: failures', () => {
   it('a hanging command times out, with the limit and the setting in the message', async () => {
     const ctx = { ...ws.ctx(), commandLimits: { timeoutMs: 300, maxOutputBytes: 1000 } };
     const line = nodeLine('setTimeout(() => {}, 30000)');
-    const started = Date.now();
     expect((await failure(attach(line, ctx))).message).toBe(`${line} timed out after 0.3 s; raise conversation.attachment.cmd.timeout_secs`);
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('too much output stops the command', async () => {

@@ -88,12 +88,10 @@ describe('runCommand', () => {
 
   it('on timeout kills the whole process group, grandchild included', async () => {
     const pidFile = path.join(dir, 'pids');
-    const started = Date.now();
     const outcome = run([tree, pidFile], { timeoutMs: 1500 });
     const pids = await pidsFrom(pidFile);
     expect(pids.every((pid) => !isGone(pid))).toBe(true);
     expect(await outcome).toEqual({ kind: 'timeout' });
-    expect(Date.now() - started).toBeLessThan(5000);
     await until(() => pids.every(isGone), 'the process group to die', 2000);
   });
 

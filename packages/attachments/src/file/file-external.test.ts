@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.ts';
 import { createFileHandler } from './file-handler.ts';
 import { attachmentError } from '../test-support/rejection.ts';
+import { fileHandlerAsUnprivileged } from '../test-support/as-unprivileged.ts';
 
 const { resourceToJson } = await loadSchemas();
 
@@ -92,10 +93,11 @@ describe('files outside the workspace', () => {
     expect(declarations).toEqual([`external:${sha(path.join(ws.outside, 'private'))}/key.txt`]);
     expect(resources[0]).toMatchObject({ uri: declarations[0], name: 'key.txt', text: 'k' });
     await fs.chmod(secret, 0o000);
-    if (process.getuid?.() !== 0) {
-      const error = await attachmentError(createFileHandler().validate('escape.txt', ws.ctx()));
-      expect(error.message).toBe('cannot read escape.txt: permission denied; fix its permissions or attach something else');
-    }
+    // As nobody when the tests run as root (root would read it anyway).
+    const [outcome] = await fileHandlerAsUnprivileged({ root: ws.root, reachable: [ws.root, path.join(ws.root, '.jp'), ws.outside] }, [
+      { op: 'validate', input: 'escape.txt' },
+    ]);
+    expect(outcome).toEqual({ ok: false, message: 'cannot read escape.txt: permission denied; fix its permissions or attach something else' });
   });
 
   it('applies the size policy, naming the file as the user typed it', async () => {

@@ -14,10 +14,14 @@ describe('requestTextWithNotices', () => {
   });
 
   it('round-trips on a chat_request, and a bad notice is rejected', () => {
-    const line = JSON.stringify({ type: 'chat_request', timestamp: 't', content: 'q', resources: [], notices: [notice] });
+    const line = JSON.stringify({ type: 'chat_request', timestamp: 't', content: 'q', notices: [notice] }); // the canonical form: no empty resources
     const parsed = parseEvent(JSON.parse(line));
     expect(parsed).toMatchObject({ success: true });
-    expect(serializeEvent((parsed as unknown as { event: never }).event)).toContain('"notices":[{');
+    const event = (parsed as unknown as { event: Parameters<typeof serializeEvent>[0] }).event;
+    // Written back, the line is the one read, notice fields and all; read again, the same event.
+    expect(JSON.parse(serializeEvent(event))).toEqual(JSON.parse(line));
+    expect(parseEvent(JSON.parse(serializeEvent(event)))).toEqual(parsed);
+    expect((event as unknown as { notices: FreshnessNotice[] }).notices).toEqual([notice]);
     expect(parseEvent({ type: 'chat_request', timestamp: 't', content: 'q', notices: [{ ...notice, status: 'stale' }] })).toMatchObject({ success: false });
   });
 });

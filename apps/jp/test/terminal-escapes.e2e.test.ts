@@ -6,6 +6,8 @@ import { anthropicErrorResponse, anthropicStreamEvents, anthropicTextStream, cre
 import { FIXTURE_HOSTILE_TEXT } from '../../../packages/attachments/src/mcp/__fixtures__/fixture-server.mjs';
 import { makeSandbox, readEvents, runJp } from './helpers/run-jp.ts';
 import { runOnPty, type PtyResult } from './helpers/pty.ts';
+import { stylesFor } from '../src/output/styles.ts';
+import { renderStyles } from '../src/render/render-styles.ts';
 
 // Text jp does not control — answers, reasoning, titles, file names, what tools and MCP servers
 // say — printed to a REAL terminal: the built binary runs under `script` (util-linux), which gives
@@ -62,12 +64,30 @@ const SPINNER = /(?:\r\x1b\[2K[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] waiting for [^\r\
 const withoutSpinner = (terminal: string) => terminal.replace(SPINNER, '');
 
 /**
- * The exact SGR sequences jp's styles emit (output/styles.ts, picocolors): bold, dim and their
- * reset; red, green, yellow, blue, cyan and the colour reset. Nothing else that acts may reach the
- * terminal, and none of these may appear inside an untrusted span (the `shown` forms are checked
- * contiguous).
+ * The escape sequences jp's own styles emit, derived from its style tables (output/styles.ts and
+ * the renderer's render/render-styles.ts, every entry applied to a marker) rather than listed by
+ * hand. Each must be a plain SGR; nothing else that acts may reach the terminal (ACTIONABLE is the
+ * independent list of C0/C1/DEL/bidi introducers), and none may sit inside an untrusted span (the
+ * `shown` forms are checked contiguous).
  */
-const JP_SGR = /\x1b\[(?:1|2|22|31|32|33|34|36|39)m/g;
+function jpStyleSequences(): string[] {
+  const found = new Set<string>();
+  const collect = (styled: string) => {
+    for (const match of styled.matchAll(/\x1b[^X]*?(?=X|\x1b|$)/g)) found.add(match[0]);
+  };
+  for (const style of Object.values(stylesFor(true))) collect(style('X'));
+  // The token kinds are the keys of the renderer's table, read from its source.
+  const source = readFileSync(path.resolve(here, '../src/render/render-styles.ts'), 'utf8');
+  const kinds = [...source.matchAll(/^\s+'?([\w.-]+)'?: c\./gm)].map((match) => match[1]!);
+  const render = renderStyles(true);
+  for (const [name, style] of Object.entries(render)) {
+    if (name === 'token') for (const kind of kinds) collect(render.token(kind, 'X'));
+    else for (const level of [1, 2, 3]) collect((style as (text: string, level: number) => string)('X', level));
+  }
+  return [...found];
+}
+const JP_SEQUENCES = jpStyleSequences();
+const JP_SGR = new RegExp(JP_SEQUENCES.map((sequence) => sequence.replace(/[[\]\\^$.|?*+()]/g, '\\$&')).join('|'), 'g');
 
 /**
  * The pty turns `\n` into `\r\n`; jp's own progress and retry lines erase themselves with
@@ -370,6 +390,13 @@ describe('untrusted text on a real terminal (script(1) pty)', { timeout: 30_000 
     probe('provider error, coloured', error.terminal, ALL);
     probe('attachment ls, coloured (resource name)', attachments.terminal, ['osc0', 'c1csi', 'bidi']);
     for (const result of [show, ls, error, attachments]) expectNothingActionable(result.terminal, { colour: true });
+  });
+
+  it("jp's own sequences, read from its style tables, are SGR codes only", () => {
+    expect(JP_SEQUENCES.length).toBeGreaterThanOrEqual(10);
+    for (const sequence of JP_SEQUENCES) expect(JSON.stringify(sequence)).toMatch(/^"\\u001b\[\d+(;\d+)*m"$/);
+    // The colour checks strip exactly these: an OSC or a cursor move is not among them.
+    expect('\x1b]8;;x\x07\x1b[2J\x1b[H'.replace(JP_SGR, '')).toBe('\x1b]8;;x\x07\x1b[2J\x1b[H');
   });
 
   it('counts the probes: every one neutralised', () => {

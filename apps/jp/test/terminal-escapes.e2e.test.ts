@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { anthropicErrorResponse, anthropicStreamEvents, anthropicTextStream, createWireServer, sseResponse, type WireServer } from '@jp/test-server';
 import { FIXTURE_HOSTILE_TEXT } from '../../../packages/attachments/src/mcp/__fixtures__/fixture-server.mjs';
 import { makeSandbox, readEvents, runJp } from './helpers/run-jp.ts';
@@ -43,12 +43,39 @@ const AFTER_JSON: Kind[] = ['c1csi', 'c1osc', 'bidi'];
 /** Anything a terminal acts on that is not `\n` or `\t`. */
 const ACTIONABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
+/**
+ * How many probes each test makes: 8 per surface carrying the whole payload; fewer where only some
+ * kinds fit (an SSE line ends at CR: 6; a file name carries 3, a tool name 5 less the JSON-quoted);
+ * the JSON-only and bookkeeping tests make none.
+ */
+const PROBES_PER_TEST: Record<string, number> = {
+  "a streamed answer and streamed reasoning, every sequence split across deltas, are shown visibly": 8,
+  "`conversation show` shows the stored answer, reasoning and title visibly": 8,
+  "`conversation ls` shows the title visibly": 8,
+  "stdout to a file gets the exact answer; reasoning and notes on the terminal are still shown visibly": 8,
+  "an error quoting the provider shows its text visibly on one line; with -F json the message is exact": 8,
+  "what a library logs about a server (the Anthropic SDK on an event that is not JSON) is told only with -v, and visibly": 6,
+  "a note quoting the provider (a retry) shows its text visibly": 8,
+  "the echo model repeating a query, and a tool name it was asked to call, are shown visibly": 5,
+  "a warning quoting a tool's output is shown visibly": 8,
+  "a file name with escapes: the progress line and `conversation show` show it visibly": 9,
+  "the confirmation prompt quoting tool arguments shows them visibly": 3,
+  "a tool's question and its choices are shown visibly; the answer is exact": 8,
+  "`jp mcp ls`: a server name and version, and a failing server’s stderr, are shown visibly; JSON is exact": 16,
+  "`jp mcp resources`: resource and template names are shown visibly; JSON is exact": 8,
+  "an error quoting an MCP server’s stderr is shown visibly on one line": 8,
+  "with colour on: untrusted text is still shown visibly, and the only escapes are jp's own SGR codes": 27,
+};
+
 let probes = 0;
 let neutralised = 0;
+/** Probes made by the running test, checked against PROBES_PER_TEST when it ends. */
+let probesThisTest = 0;
 /** Each kind in `kinds` is one probe: absent raw from what the terminal got, present visibly. */
 function probe(surface: string, terminal: string, kinds: readonly Kind[]): void {
   for (const kind of kinds) {
     probes++;
+    probesThisTest++;
     expect(terminal.includes(KINDS[kind].raw), `${surface}: raw ${kind} reached the terminal`).toBe(false);
     expect(terminal, `${surface}: ${kind} not shown`).toContain(KINDS[kind].shown);
     neutralised++;
@@ -160,6 +187,13 @@ afterAll(async () => {
 // Each test runs the binary under a pty one to three times (an MCP server starts in some): no test
 // waits on a clock, but a loaded machine gets room.
 describe('untrusted text on a real terminal (script(1) pty)', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    probesThisTest = 0;
+  });
+  afterEach((context) => {
+    // Each test makes exactly the probes it is known for: a surface dropped from a test fails it.
+    expect(probesThisTest, context.task.name).toBe(PROBES_PER_TEST[context.task.name] ?? 0);
+  });
   let conversation = '';
 
   it('a streamed answer and streamed reasoning, every sequence split across deltas, are shown visibly', async () => {

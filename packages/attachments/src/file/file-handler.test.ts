@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.ts';
 import { createFileHandler } from './file-handler.ts';
 import { attachmentError } from '../test-support/rejection.ts';
-import { fileHandlerAsUnprivileged } from '../test-support/as-unprivileged.ts';
+import { fileHandlerAsUnprivileged } from '../test-support/file-handler-as-unprivileged.ts';
 
 const handler = createFileHandler();
 let ws: TempWorkspace;

@@ -5,6 +5,7 @@ import { describeIssues } from './describe-issues.ts';
 import { ResourceSchema } from './resource.ts';
 import { FreshnessNoticeSchema } from './freshness-notice.ts';
 import { isKnownEvent, isKnownEventType } from './event-types.ts';
+import { CompactionEventSchema, type CompactionEvent } from './compaction/compaction-event.ts';
 
 /** The three kinds of answer a chat_response carries, exactly one of them. */
 const RESPONSE_KINDS = ['message', 'reasoning', 'structured'] as const;
@@ -125,6 +126,7 @@ export const EVENT_SCHEMAS = {
   tool_call_request: ToolCallRequestEventSchema,
   tool_call_response: ToolCallResponseEventSchema,
   config_delta: ConfigDeltaEventSchema,
+  compaction: CompactionEventSchema,
 };
 type EventSchemas = typeof EVENT_SCHEMAS;
 
@@ -146,7 +148,8 @@ export type KnownEvent =
   | ChatResponseEvent
   | ToolCallRequestEvent
   | ToolCallResponseEvent
-  | ConfigDeltaEvent;
+  | ConfigDeltaEvent
+  | CompactionEvent;
 
 export type ConversationEvent = KnownEvent | UnknownEvent;
 

@@ -45,11 +45,12 @@ export { formatResource } from './format-resource.ts';
 export type { FreshnessNotice } from './freshness-notice.ts';
 export { requestTextWithNotices } from './request-text.ts';
 export type { ConvertedToolResult, McpCallToolResult, McpEmbeddedResource, McpResourceContents } from './mcp-conversions.ts';
-export { groupTurns, type Turn } from './turns.ts';
+export { groupTurns, turnNumber, type Turn } from './turns.ts';
 export {
   SUPERSEDED_POLICIES,
   cacheIsCold,
   decideSuperseded,
+  isSupersededStub,
   lastActivityAt,
   recordedSuperseded,
   stubSuperseded,
@@ -77,3 +78,4 @@ export function loadSchemas(): Promise<typeof import('./schemas.ts')> {
   return import('./schemas.ts');
 }
 export { hasUrlSecrets, REDACTED, redactUrlSecrets } from './redact-url-secrets.ts';
+export * from './compaction/index.ts';

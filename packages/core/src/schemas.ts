@@ -33,3 +33,4 @@ export { contentFromMcpToolResult, resourceFromMcpContents, resourceFromMcpEmbed
 export { describeIssues } from './describe-issues.ts';
 export { parseToolOutput } from './parse-tool-output.ts';
 export { SupersededMarkSchema } from './superseded-mark-schema.ts';
+export { CompactionEventSchema, CompactionSummarySchema } from './compaction/compaction-event.ts';

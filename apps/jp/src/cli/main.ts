@@ -59,6 +59,7 @@ export function buildProgram(): Command {
     .option('-e, --edit', 'write the query in $VISUAL/$EDITOR, starting from TEXT (also what a query with no text does on a terminal)')
     .option('--explain', 'print the provider request as JSON; send nothing, store nothing')
     .option('--no-persist', 'do not store this turn')
+    .option('--compact', 'compact the conversation by [conversation.compaction] first, then ask')
     .option('--allow-tools', 'run tools whose run policy is "ask" without asking')
     .option('--show-reasoning', "print the model's reasoning on stderr as it arrives (always stored)")
     .option('--reasoning <level>', 'how much the model reasons: off, minimal, low, medium or high (assistant.reasoning)')
@@ -160,6 +161,23 @@ export function buildProgram(): Command {
     .action(async (id: string | undefined, opts, cmd: Command) => {
       const { conversationFork } = await import('../commands/conversation.ts');
       await conversationFork(globals(cmd), id, opts);
+    });
+  conversation
+    .command('compact')
+    .description('send older turns to the model in less space: reasoning, tool results and resource contents stubbed, or summarised; the turns on disk stay')
+    .argument('[id]', 'conversation (default: the active one)')
+    .option('--keep-first <n>', 'leave the first N turns as they are (conversation.compaction.keep_first)')
+    .option('--keep-last <n>', 'leave the last N turns as they are (conversation.compaction.keep_last, default 4)')
+    .option('--reasoning', 'strip reasoning')
+    .option('--tools [mode]', 'tool calls: strip-results (default), strip-arguments, strip or omit')
+    .option('--resources', 'resource contents become stubs that keep URI, MIME type, size and sha256')
+    .option('--summarize', 'replace the turns by a summary the model writes (one model call)')
+    .option('--dry-run', 'print what would change, with bytes and estimated tokens before and after; write nothing')
+    .option('--reset', 'cancel the earlier compactions: every turn is sent in full again')
+    .addHelpText('after', '\nWithout --reasoning, --tools, --resources or --summarize, the rules of [conversation.compaction] apply.')
+    .action(async (id: string | undefined, opts, cmd: Command) => {
+      const { conversationCompact } = await import('../commands/conversation-compact.ts');
+      await conversationCompact(globals(cmd), id, opts);
     });
   conversation
     .command('rm')

@@ -1,4 +1,4 @@
-import { resourceByteLength, resourceEncoding, type ChatRequestEvent, type ChatResponseEvent, type ConfigDeltaEvent, type ContentBlock, type ConversationEvent, type Turn } from '@jp/core';
+import { describeCompaction, resourceByteLength, resourceEncoding, type CompactionEvent, type ChatRequestEvent, type ChatResponseEvent, type ConfigDeltaEvent, type ContentBlock, type ConversationEvent, type Turn } from '@jp/core';
 import { formatKey } from '../config/format-key.ts';
 import type { Output, Span } from '../output/output.ts';
 
@@ -77,6 +77,13 @@ function describeEvent(event: ConversationEvent, output: Output, options: ShowTe
     }
     case 'turn_start':
       break;
+    case 'compaction': {
+      // What the model is sent from here on (RFD 027); the turns above are shown as stored.
+      const compaction = event as CompactionEvent;
+      line(['dim', describeCompaction(compaction)]);
+      if (compaction.summary !== undefined) line(['dim', '  summary: '], compaction.summary.text);
+      break;
+    }
     default:
       line(['dim', `(${event.type} event)`]);
   }

@@ -12,7 +12,11 @@ import type { TurnContent } from '../store/turn-content.ts';
  * begins with request k, a compaction being the one deliberate break.
  */
 export function modelEvents(events: readonly ConversationEvent[], how: { provider: Provider; content: TurnContent; deduplication: DedupeOptions; texts: Map<string, string> }): ConversationEvent[] {
-  const view = modelView(events, how.deduplication);
+  return resolveView(modelView(events, how.deduplication), how);
+}
+
+/** A view's content references resolved into content, for a provider that reads content. */
+export function resolveView(view: ConversationEvent[], how: { provider: Provider; content: TurnContent; texts: Map<string, string> }): ConversationEvent[] {
   if (!how.provider.readsContent) return view;
   return resolveResourceContent(view, (resource) => contentOf(resource, how.content, how.texts));
 }

@@ -6,3 +6,4 @@ export { compactedResource, compactedResourceText, compactedToolResultText } fro
 export { activeCompactions, projectCompactions, summaryRequestText, turnPolicies, type NumberedTurnStart, type TurnPolicy } from './project-compactions.ts';
 export { DEFAULT_COMPACTION_RULES, compactionRange, planCompaction, type CompactionRules } from './plan-compaction.ts';
 export { estimateRequestTokens, eventBytes, tokensOfBytes, viewBytes } from './estimate-tokens.ts';
+export { describeCompaction } from './describe-compaction.ts';

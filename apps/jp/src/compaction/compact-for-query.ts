@@ -1,0 +1,116 @@
+import { estimateRequestTokens, ExitCode, JpError, ProviderError, type CompactionEvent } from '@jp/core';
+import { modelView } from '../query/model-events.ts';
+import type { QuerySession } from '../query/open-session.ts';
+import type { TurnOpening } from '../query/open-turn.ts';
+import { promptConfirm } from '../output/terminal-prompts.ts';
+import { compactionRules, describeRules } from './compaction-rules.ts';
+import { planConversationCompaction, type CompactionPlan } from './compact-conversation.ts';
+import { contextWindowOf } from './context-window.ts';
+import { summarizer } from './summarizer.ts';
+
+const thousands = (n: number) => n.toLocaleString('en-US');
+
+function deduplicationOf(session: QuerySession) {
+  const { enabled, min_bytes: minBytes } = session.config.conversation.deduplication;
+  return { enabled, minBytes };
+}
+
+/**
+ * Compacts the session's conversation by `[conversation.compaction]`: the event is appended to the
+ * stored stream (when this query stores its turn) and to the history the turn is sent with.
+ */
+export async function compactSession(session: QuerySession): Promise<CompactionPlan> {
+  const { config, ctx } = session;
+  const rules = compactionRules(config);
+  const plan = await planConversationCompaction({
+    history: session.history,
+    rules,
+    deduplication: deduplicationOf(session),
+    summarize: summarizer({ config, content: session.content, output: ctx.output, signal: session.signal, current: { provider: session.provider, model: session.model } }),
+  });
+  if (plan.event === undefined) return plan;
+  const { id, persist } = session.invocation;
+  if (persist && id !== undefined) await ctx.store.append(id, [plan.event], session.content, (metadata) => metadata);
+  session.history.push(plan.event);
+  return plan;
+}
+
+/** "turns 0–11 (reasoning stripped, …): about 52 000 → 9 800 tokens" */
+export function describeCompaction(event: CompactionEvent, plan: CompactionPlan, session: QuerySession): string {
+  const range = event.from === event.to ? `turn ${event.from}` : `turns ${event.from}–${event.to}`;
+  return `${range} (${describeRules(compactionRules(session.config))}): about ${thousands(plan.before.tokens)} → ${thousands(plan.after.tokens)} tokens`;
+}
+
+/**
+ * Before the turn is sent: `--compact` compacts by the configured rules; otherwise, when the
+ * request is estimated near the model's context window (`threshold`), `auto` decides — `on`
+ * compacts and says so in one line, `ask` asks when a person is at the terminal, `off` (and
+ * `ask` without a terminal) sends as it is.
+ */
+export async function compactBeforeSending(session: QuerySession, turn: TurnOpening): Promise<void> {
+  const { output } = session.ctx;
+  if (session.invocation.options.compact === true) {
+    const plan = await compactSession(session);
+    if (plan.event === undefined) output.note(`jp: nothing to compact: ${plan.why}`);
+    else output.note(`jp: compacted ${describeCompaction(plan.event, plan, session)}`);
+    return;
+  }
+  const settings = session.config.conversation.compaction;
+  if (settings.auto === 'off') return;
+  const window = contextWindowOf(session.provider.id, session.model, session.config);
+  if (window === undefined) return;
+  const stream = [...session.history, ...turn.events];
+  const estimate = estimateRequestTokens(stream, modelView(stream, deduplicationOf(session))) + Math.ceil((session.config.assistant.system_prompt?.length ?? 0) / 4);
+  if (estimate < settings.threshold * window) return;
+  const near = `this request is about ${thousands(estimate)} tokens, ${Math.round((estimate / window) * 100)} % of ${session.config.assistant.model}'s ${thousands(window)}-token window`;
+  if (settings.auto === 'ask') {
+    if (process.stdin.isTTY !== true || process.stderr.isTTY !== true) {
+      output.note(`jp: ${near}; \`jp conversation compact\` makes room (conversation.compaction.auto = "on" does it by itself)`);
+      return;
+    }
+    if (!(await ask(`${near}. Compact older turns first (${describeRules(compactionRules(session.config))})?`))) return;
+  }
+  const plan = await compactSession(session);
+  if (plan.event === undefined) output.warn(`jp: ${near}, and there is nothing to compact: ${plan.why}`);
+  else output.note(`jp: ${near}; compacted ${describeCompaction(plan.event, plan, session)}`);
+}
+
+async function ask(message: string): Promise<boolean> {
+  try {
+    return await promptConfirm(message, true);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ExitPromptError') {
+      throw new JpError('interrupted at the compaction prompt', { exitCode: ExitCode.interrupted, code: 'interrupted' });
+    }
+    throw error;
+  }
+}
+
+export function isContextTooLong(error: unknown): error is ProviderError {
+  return error instanceof ProviderError && error.code === 'context_too_long';
+}
+
+/**
+ * The provider refused the request as too long for the model. With `auto = "on"`, the conversation
+ * is compacted and the caller retries once (true); otherwise — or when nothing is left to compact
+ * — the refusal becomes the query's error (exit 3), naming what makes room. Nothing of the refused
+ * turn is stored either way.
+ */
+export async function compactAfterRefusal(session: QuerySession, refusal: ProviderError): Promise<true> {
+  const { output } = session.ctx;
+  const hint = (why: string) =>
+    new ProviderError(refusal.provider, `${refusal.message}; ${why}`, { code: 'context_too_long', statusCode: refusal.statusCode, cause: refusal });
+  if (session.config.conversation.compaction.auto !== 'on') {
+    throw hint('make room with `jp conversation compact` (or set conversation.compaction.auto = "on" to compact and retry)');
+  }
+  const plan = await compactSession(session);
+  if (plan.event === undefined) throw hint(`nothing is left to compact by [conversation.compaction] (${plan.why}); try \`jp conversation compact --summarize\` or a smaller --keep-last`);
+  output.note(`jp: ${session.provider.id} refused the request as too long; compacted ${describeCompaction(plan.event, plan, session)}, and asking again`);
+  return true;
+}
+
+/** The refusal of the request asked again after compacting: the query's error (exit 3). */
+export function stillTooLong(refusal: ProviderError): ProviderError {
+  const why = 'still too long after compacting by [conversation.compaction]; try `jp conversation compact --summarize` or a smaller --keep-last';
+  return new ProviderError(refusal.provider, `${refusal.message}; ${why}`, { code: 'context_too_long', statusCode: refusal.statusCode, cause: refusal });
+}

@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline/promises';
-import { loadSchemas, resolveResourceContent, UsageError, type ConfigDeltaEvent } from '@jp/core';
+import { compactionsForFork, loadSchemas, resolveResourceContent, UsageError, type CompactionEvent, type ConfigDeltaEvent } from '@jp/core';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { Output } from '../output/output.ts';
 import { page } from '../output/pager.ts';
@@ -99,6 +99,7 @@ export async function conversationFork(globals: GlobalOptions, idArg: string | u
   let forkBase = baseConfig;
   let configVersion = metadata.configVersion;
   let events: ConfigDeltaEvent[] = [];
+  let carried: CompactionEvent[] = [];
   let turn: number | null = null;
   let keptTurns = 0;
   if (options.turns === false) {
@@ -118,13 +119,15 @@ export async function conversationFork(globals: GlobalOptions, idArg: string | u
     turn = n;
     copy = { from: source, untilTurn: n };
     keptTurns = n + 1;
+    // Compactions appended after turn N come along, cut to the fork's turns (RFD 027).
+    carried = compactionsForFork((await store.eventsWithoutContent(source)).events, n);
   } else {
     copy = { from: source, untilTurn: undefined };
     turn = scanned.turns > 0 ? scanned.turns - 1 : null;
     keptTurns = scanned.turns;
   }
   const title = options.title ?? (metadata.title ? `${metadata.title} (fork)` : undefined);
-  const id = await store.create({ baseConfig: forkBase, configVersion, copy, events, title, turnCount: keptTurns, forkedFrom: { id: source, turn } }, store.openContent());
+  const id = await store.create({ baseConfig: forkBase, configVersion, copy, events: [...events, ...carried], title, turnCount: keptTurns, forkedFrom: { id: source, turn } }, store.openContent());
   if (options.activate) store.setActive(id);
   if (output.json) output.data({ id, forkedFrom: { id: source, turn }, turns: keptTurns, active: options.activate === true });
   else {

@@ -7,3 +7,4 @@ export { activeCompactions, projectCompactions, summaryRequestText, turnPolicies
 export { DEFAULT_COMPACTION_RULES, compactionRange, planCompaction, type CompactionRules } from './plan-compaction.ts';
 export { estimateRequestTokens, eventBytes, tokensOfBytes, viewBytes } from './estimate-tokens.ts';
 export { describeCompaction } from './describe-compaction.ts';
+export { compactionsForFork } from './fork-compactions.ts';

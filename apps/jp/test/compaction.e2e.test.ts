@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anthropicErrorResponse, anthropicStreamEvents, anthropicTextStream, createWireServer, sseResponse, type ScriptedResponse, type WireServer } from '@jp/test-server';
+import { anthropicErrorResponse, anthropicStreamEvents, anthropicTextStream, anthropicToolUseStream, createWireServer, sseResponse, type ScriptedResponse, type WireServer } from '@jp/test-server';
 import { expectOneLineError, makeSandbox, runJp } from './helpers/run-jp.ts';
 
 // Compaction (RFD 027) through the built binary: the event is appended and the old bytes stay; what
@@ -269,6 +269,21 @@ describe('compaction against a provider (Anthropic wire server)', () => {
     expect(asked.code, asked.stderr).toBe(0);
     expect(asked.stderr).toMatch(/`jp conversation compact` makes room/);
     expect(lines(events).filter((event) => event.type === 'compaction')).toHaveLength(1);
+  });
+
+  it('refresh_resource still reads a compacted URI again, and the model gets the content in the tool result', async () => {
+    await conversation(3);
+    expect((await jp(['c', 'compact', '--keep-last', '1', '--resources'])).code).toBe(0);
+    const uri = `file://${ws}/f0.txt`;
+    writeFileSync(path.join(ws, 'f0.txt'), fileText('f0', 100, 1));
+    server.enqueue(anthropicToolUseStream({ id: 'toolu_1', name: 'refresh_resource', input: { uri } }), measured('read it'));
+    const result = await jp(['q', 'what is in f0 now?']);
+    expect(result.code, result.stderr).toBe(0);
+    const second = server.requests.at(-1)!.body as any;
+    expect(JSON.stringify(second.messages[0])).toContain('[compacted: ');
+    const toolResult = JSON.stringify(second.messages.at(-1));
+    expect(toolResult).toContain('tool_result');
+    expect(toolResult).toContain('f0 v1 line 99');
   });
 
   it('jp q --compact compacts by the configured rules, then asks', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anthropicErrorResponse, anthropicStreamEvents, anthropicTextStream, anthropicToolUseStream, createWireServer, sseResponse, type ScriptedResponse, type WireServer } from '@jp/test-server';
 import { expectOneLineError, makeSandbox, runJp } from './helpers/run-jp.ts';
+import { runOnPty } from './helpers/pty.ts';
 
 // Compaction (RFD 027) through the built binary: the event is appended and the old bytes stay; what
 // the model is sent changes from then on (seen with --explain and on the Anthropic wire); a refusal
@@ -131,6 +132,20 @@ describe('jp conversation compact', () => {
     const json = JSON.parse((await jp(['c', 'show', '-F', 'json'])).stdout);
     expect(json.events.at(-1)).toMatchObject({ type: 'compaction', from: 0, to: 1 });
     expect(json.events.find((event: any) => event.type === 'chat_request').resources[0].text).toBe(fileText('f0', 40));
+  });
+
+  it('auto = "ask" on a terminal asks near the window: yes compacts, no sends as it is', async () => {
+    const { events } = await conversation(6);
+    writeFileSync(path.join(ws, '.jp', 'config.toml'), `${readFileSync(path.join(ws, '.jp', 'config.toml'), 'utf8')}\n[providers.echo.models.echo]\ncontext_window = 1000\n`);
+    const compactions = () => readFileSync(events, 'utf8').split('\n').filter((line) => line.includes('"type":"compaction"')).length;
+    const no = await runOnPty(root, ['q', 'not now'], { cwd: ws, env, answers: [['Compact older turns first', 'n\r']] });
+    expect(no.code, no.terminal).toBe(0);
+    expect(no.terminal).toMatch(/this request is about [\d,]+ tokens, \d+ % of echo's 1,000-token window\. Compact older turns first/);
+    expect(compactions()).toBe(0);
+    const yes = await runOnPty(root, ['q', 'now'], { cwd: ws, env, answers: [['Compact older turns first', 'y\r']] });
+    expect(yes.code, yes.terminal).toBe(0);
+    expect(yes.terminal).toMatch(/compacted turns 0–2 /);
+    expect(compactions()).toBe(1);
   });
 
   it('bad options are one line and exit 2; nothing written', async () => {

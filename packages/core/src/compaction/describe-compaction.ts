@@ -16,8 +16,9 @@ const TOOLS = {
 export function describeCompaction(event: CompactionEvent): string {
   if (event.reset === true) return 'compactions reset: from here on, every turn is sent in full';
   const range = event.from === event.to ? `turn ${event.from} is` : `turns ${event.from}–${event.to} are`;
+  // A summary stands for its turns whole: the event's other policies do not show.
+  if (event.summary !== undefined) return `compaction: from here on, ${range} sent as a summary written by ${event.summary.model}`;
   const parts: string[] = [];
-  if (event.summary !== undefined) parts.push(`replaced by a summary (${event.summary.model})`);
   if (event.reasoning !== undefined) parts.push(event.reasoning === 'strip' ? 'reasoning stripped' : 'reasoning kept');
   if (event.tools !== undefined) parts.push(TOOLS[event.tools]);
   if (event.resources !== undefined) parts.push(event.resources === 'stub' ? 'resources stubbed' : 'resources kept');

@@ -252,6 +252,29 @@ describe('compaction against a provider (Anthropic wire server)', () => {
     expect(added.filter((event) => event.type === 'chat_request').map((event) => event.content)).toEqual(['one more']);
   });
 
+  it('auto = "on" mid tool loop: the refused call is made again after compacting; the tool ran once, the turn is stored once', async () => {
+    const events = await conversation(6);
+    const before = lines(events).length;
+    const uri = `file://${ws}/f5.txt`;
+    // The first call fits and asks for a tool; the second, longer by the tool result, is refused once.
+    limit = server.requests.at(-1)!.rawBody.length + 200;
+    server.enqueue(anthropicToolUseStream({ id: 'toolu_9', name: 'refresh_resource', input: { uri } }), measured('done'));
+    const sent = server.requests.length;
+    try {
+      const result = await jp(['-c', 'conversation.compaction.auto="on"', 'q', 'refresh f5']);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr.match(/jp: running tool refresh_resource/g)).toHaveLength(1);
+      expect(result.stderr).toMatch(/refused the request as too long; compacted turns 0–1 /);
+    } finally {
+      limit = 0;
+    }
+    // 1: the tool call; 2: refused; 3: the same round again, compacted.
+    expect(server.requests.length).toBe(sent + 3);
+    expect(JSON.stringify((server.requests[sent + 2]!.body as any).messages.at(-1))).toContain('toolu_9');
+    const added = lines(events).slice(before).map((event) => event.type);
+    expect(added).toEqual(['compaction', 'turn_start', 'config_delta', 'chat_request', 'tool_call_request', 'tool_call_response', 'chat_response']);
+  });
+
   it('auto = "off": the refusal is exit 3, one line naming jp conversation compact, nothing stored', async () => {
     const events = await conversation(2);
     const before = readFileSync(events, 'utf8');

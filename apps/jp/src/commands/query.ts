@@ -2,7 +2,7 @@ import type { GlobalOptions } from '../cli/global-options.ts';
 import { workspaceContext, type CommandContext } from '../cli/command-context.ts';
 import type { EarlyRead } from '../cli/start-read-ahead.ts';
 import { answerTurn } from '../query/answer-turn.ts';
-import { compactAfterRefusal, compactBeforeSending, isContextTooLong, stillTooLong } from '../compaction/compact-for-query.ts';
+import { compactBeforeSending } from '../compaction/compact-for-query.ts';
 import { composeQuery } from '../query/compose-query.ts';
 import { explainTurn } from '../query/explain-turn.ts';
 import { openSession } from '../query/open-session.ts';
@@ -35,14 +35,7 @@ export async function runQuery(ctx: CommandContext, textArgs: string[], options:
       await explainTurn(session, turn);
       return { id: invocation.id, turn: turn.index };
     }
-    const answer = await answerTurn(session, turn).catch(async (error: unknown) => {
-      // A refusal for length: compacted and asked once more (auto = "on"), or exit 3 naming the way out.
-      if (!isContextTooLong(error)) throw error;
-      await compactAfterRefusal(session, error);
-      return answerTurn(session, turn).catch((again: unknown) => {
-        throw isContextTooLong(again) ? stillTooLong(again) : again;
-      });
-    });
+    const answer = await answerTurn(session, turn);
     const id = invocation.persist ? await persistTurn(session, turn, answer) : invocation.id;
     if (answer.failure !== undefined) throw answer.failure;
     // The draft goes once its turn is answered whole (and stored, unless --no-persist); a failed or interrupted turn keeps it.

@@ -86,27 +86,28 @@ async function ask(message: string): Promise<boolean> {
   }
 }
 
-export function isContextTooLong(error: unknown): error is ProviderError {
-  return error instanceof ProviderError && error.code === 'context_too_long';
-}
-
 /**
- * The provider refused the request as too long for the model. With `auto = "on"`, the conversation
- * is compacted and the caller retries once (true); otherwise — or when nothing is left to compact
- * — the refusal becomes the query's error (exit 3), naming what makes room. Nothing of the refused
- * turn is stored either way.
+ * What `jp query` does when the provider refuses a model call as too long (the turn loop's
+ * `tooLong`): with `auto = "on"`, the first refusal compacts the conversation and the call is made
+ * again with the compaction (the turn's tool calls so far are kept); otherwise — or on a second
+ * refusal, or when nothing is left to compact — the refusal becomes the query's error (exit 3),
+ * naming what makes room. Nothing of the refused turn is stored either way.
  */
-export async function compactAfterRefusal(session: QuerySession, refusal: ProviderError): Promise<true> {
-  const { output } = session.ctx;
-  const hint = (why: string) =>
-    new ProviderError(refusal.provider, `${refusal.message}; ${why}`, { code: 'context_too_long', statusCode: refusal.statusCode, cause: refusal });
-  if (session.config.conversation.compaction.auto !== 'on') {
-    throw hint('make room with `jp conversation compact` (or set conversation.compaction.auto = "on" to compact and retry)');
-  }
-  const plan = await compactSession(session);
-  if (plan.event === undefined) throw hint(`nothing is left to compact by [conversation.compaction] (${plan.why}); try \`jp conversation compact --summarize\` or a smaller --keep-last`);
-  output.note(`jp: ${session.provider.id} refused the request as too long; compacted ${describeCompaction(plan.event, plan, session)}, and asking again`);
-  return true;
+export function compactOnRefusal(session: QuerySession): (refusal: ProviderError) => Promise<CompactionEvent[]> {
+  let compacted = false;
+  return async (refusal) => {
+    const { output } = session.ctx;
+    const hint = (why: string) => new ProviderError(refusal.provider, `${refusal.message}; ${why}`, { code: 'context_too_long', statusCode: refusal.statusCode, cause: refusal });
+    if (compacted) throw stillTooLong(refusal);
+    if (session.config.conversation.compaction.auto !== 'on') {
+      throw hint('make room with `jp conversation compact` (or set conversation.compaction.auto = "on" to compact and retry)');
+    }
+    compacted = true;
+    const plan = await compactSession(session);
+    if (plan.event === undefined) throw hint(`nothing is left to compact by [conversation.compaction] (${plan.why}); try \`jp conversation compact --summarize\` or a smaller --keep-last`);
+    output.note(`jp: ${session.provider.id} refused the request as too long; compacted ${describeCompaction(plan.event, plan, session)}, and asking again`);
+    return [plan.event];
+  };
 }
 
 /** The refusal of the request asked again after compacting: the query's error (exit 3). */

@@ -71,7 +71,7 @@ describe.skipIf(!hasTmux)(`jp chat in a terminal${hasTmux ? '' : ' (skipped: tmu
     rmSync(sandbox.root, { recursive: true, force: true });
   });
 
-  it('runs ordinary turns, with /attach, /ls, /model, /explain, a paste, another process, /fork and Ctrl-D', async () => {
+  it('runs ordinary turns, with /attach, /ls, /model, /explain, a paste, another process, /fork, /compact and Ctrl-D', async () => {
     startChat('main', ['chat', '-n', '-m', 'echo']);
     await until('main', 'jp> ');
     type('main', 'first message');
@@ -145,6 +145,12 @@ describe.skipIf(!hasTmux)(`jp chat in a terminal${hasTmux ? '' : ' (skipped: tmu
       'in the fork',
     ]);
     expect(readEvents(ws, id).filter((event) => event.type === 'turn_start')).toHaveLength(6);
+
+    // /compact appends a compaction by [conversation.compaction] (RFD 027): 7 turns, the last 4 kept.
+    type('main', '/compact');
+    key('main', 'Enter');
+    await until('main', /compacted turns 0–2 \(reasoning stripped/);
+    expect(readEvents(ws, forkId).filter((event) => event.type === 'compaction')).toMatchObject([{ from: 0, to: 2, resources: 'stub' }]);
 
     // Bad input is one line at the prompt; nothing is stored for it.
     type('main', '/frob');

@@ -33,6 +33,11 @@ export const UsageSchema = z.object({
   cacheWriteTokens: z.number().int().nonnegative().optional(),
   /** The part of `outputTokens` spent reasoning, where the vendor says (OpenAI, Gemini; RFD 028). */
   reasoningTokens: z.number().int().nonnegative().optional(),
+  /**
+   * The input tokens of the turn's last model call: the others are summed over the turn's calls,
+   * this one measures the context the next turn starts from (RFD 027, the estimate).
+   */
+  lastInputTokens: z.number().int().nonnegative().optional(),
 });
 export type Usage = z.infer<typeof UsageSchema>;
 

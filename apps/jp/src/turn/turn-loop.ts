@@ -135,6 +135,8 @@ export async function runTurnLoop(options: {
       }
     }
     usage = addUsage(usage, answer.usage);
+    // Sums over the turn's calls say what it cost; the last call's input says how long the context is.
+    if (answer.usage.inputTokens !== undefined) usage.lastInputTokens = answer.usage.inputTokens;
     added.push(...answer.events);
     if (answer.toolCalls.length === 0) {
       const last = added.at(-1);

@@ -57,24 +57,35 @@ export function tokensOfBytes(bytes: number): number {
 /**
  * The tokens a request will take, estimated before it is sent. `stream` is the stored stream with
  * the new turn's events; `view` what the model is sent of it. When the stream has a stored usage
- * newer than its newest compaction, that usage (the input of that call plus its output) is the
- * base and only the events after it are estimated; otherwise the whole view is. Later events are
- * never compacted (a compaction covers only turns before it), so the two agree on them.
+ * newer than its newest compaction, the input of that turn's last call is the base, and what came
+ * after that call's request — its answer, later turns, the new one — is estimated; otherwise the
+ * whole view is. Later events are never compacted (a compaction covers only turns before it), so
+ * the two agree on them.
  */
 export function estimateRequestTokens(stream: readonly ConversationEvent[], view: readonly ConversationEvent[]): number {
   const anchor = usageAnchor(stream);
   if (anchor === undefined) return tokensOfBytes(viewBytes(view));
-  return anchor.tokens + tokensOfBytes(viewBytes(stream.slice(anchor.index + 1)));
+  return anchor.tokens + tokensOfBytes(viewBytes(stream.slice(anchor.index)));
 }
 
-/** The newest response with a stored input usage, unless a compaction came after it (its usage then measures another view). */
+/**
+ * The newest answer whose usage measures its call's input: `lastInputTokens`, or `inputTokens` of a
+ * turn with one call (older lines; with tool calls their inputs are summed over the calls). None
+ * when a compaction came after it: the usage then measured another view.
+ */
 function usageAnchor(stream: readonly ConversationEvent[]): { index: number; tokens: number } | undefined {
   for (let index = stream.length - 1; index >= 0; index--) {
     const event = stream[index]!;
     if (event.type === 'compaction') return undefined;
     if (event.type !== 'chat_response') continue;
     const usage = (event as ChatResponseEvent).usage;
-    if (usage?.inputTokens !== undefined) return { index, tokens: usage.inputTokens + (usage.outputTokens ?? 0) };
+    if (usage?.lastInputTokens !== undefined) return { index, tokens: usage.lastInputTokens };
+    if (usage?.inputTokens !== undefined && !turnHasToolCalls(stream, index)) return { index, tokens: usage.inputTokens };
   }
   return undefined;
+}
+
+function turnHasToolCalls(stream: readonly ConversationEvent[], index: number): boolean {
+  for (let i = index; i >= 0 && stream[i]!.type !== 'turn_start'; i--) if (stream[i]!.type === 'tool_call_request') return true;
+  return false;
 }

@@ -45,17 +45,29 @@ describe('estimateRequestTokens', () => {
     expect(estimateRequestTokens(events, events)).toBe(tokensOfBytes(1206));
   });
 
-  it('starts from the newest stored usage and adds what came after it', () => {
+  it('starts from the input of the newest turn’s last call and adds that call’s answer and what came after', () => {
     const events = turns(2);
-    const withUsage: ConversationEvent[] = [...events.slice(0, -1), { type: 'chat_response', timestamp: at, message: 'a', usage: { inputTokens: 1000, outputTokens: 50 } }];
-    const next: ConversationEvent[] = [...withUsage, { type: 'turn_start', timestamp: at }, { type: 'chat_request', timestamp: at, content: 'y'.repeat(400), resources: [] }];
-    expect(estimateRequestTokens(next, next)).toBe(1050 + 100);
+    const answer: ConversationEvent = { type: 'chat_response', timestamp: at, message: 'a'.repeat(40), usage: { inputTokens: 5000, outputTokens: 50, lastInputTokens: 1000 } };
+    const next: ConversationEvent[] = [...events.slice(0, -1), answer, { type: 'turn_start', timestamp: at }, { type: 'chat_request', timestamp: at, content: 'y'.repeat(400), resources: [] }];
+    expect(estimateRequestTokens(next, next)).toBe(1000 + 10 + 100);
+  });
+
+  it('takes inputTokens of a turn with one call, and not of one with tool calls (summed over its calls)', () => {
+    const single: ConversationEvent[] = [...turns(1).slice(0, -1), { type: 'chat_response', timestamp: at, message: 'abcd', usage: { inputTokens: 700 } }];
+    expect(estimateRequestTokens(single, single)).toBe(700 + 1);
+    const looped: ConversationEvent[] = [
+      ...turns(1).slice(0, -1),
+      { type: 'tool_call_request', timestamp: at, id: 'c', name: 't', arguments: {} },
+      { type: 'tool_call_response', timestamp: at, id: 'c', content: [{ type: 'text', text: 'r' }], isError: false },
+      { type: 'chat_response', timestamp: at, message: 'abcd', usage: { inputTokens: 9000 } },
+    ];
+    expect(estimateRequestTokens(looped, looped)).toBe(tokensOfBytes(viewBytes(looped)));
   });
 
   it('ignores a usage older than the newest compaction: it measured another view', () => {
     const events: ConversationEvent[] = [
       ...turns(1),
-      { type: 'chat_response', timestamp: at, message: 'b', usage: { inputTokens: 90_000 } },
+      { type: 'chat_response', timestamp: at, message: 'b', usage: { inputTokens: 90_000, lastInputTokens: 90_000 } },
       { type: 'compaction', timestamp: at, from: 0, to: 0, resources: 'stub' },
       ...turns(1),
     ];

@@ -18,12 +18,12 @@ describe('jp conversation compact', () => {
   let n = 0;
 
   /** A fresh workspace with a conversation of `turns` echo turns, each attaching its own file. */
-  async function conversation(turns: number): Promise<{ id: string; events: string }> {
+  async function conversation(turns: number, lines = 40): Promise<{ id: string; events: string }> {
     ws = path.join(root, `ws${n++}`);
     mkdirSync(ws, { recursive: true });
     expect((await runJp(['init'], { cwd: ws, env })).code).toBe(0);
     for (let t = 0; t < turns; t++) {
-      writeFileSync(path.join(ws, `f${t}.txt`), fileText(`f${t}`, 40));
+      writeFileSync(path.join(ws, `f${t}.txt`), fileText(`f${t}`, lines));
       const result = await runJp(['q', ...(t === 0 ? ['--new'] : []), '-m', 'echo', '-a', `f${t}.txt`, `question ${t}`], { cwd: ws, env });
       expect(result.code, result.stderr).toBe(0);
     }
@@ -135,12 +135,15 @@ describe('jp conversation compact', () => {
   });
 
   it('auto = "ask" on a terminal asks near the window: yes compacts, no sends as it is', async () => {
-    const { events } = await conversation(6);
-    writeFileSync(path.join(ws, '.jp', 'config.toml'), `${readFileSync(path.join(ws, '.jp', 'config.toml'), 'utf8')}\n[providers.echo.models.echo]\ncontext_window = 1000\n`);
+    const { events } = await conversation(6, 200);
+    // A window the next request comes near (about 95 %), and that compacting turns 0–2 leaves room in.
+    const { before } = JSON.parse((await jp(['c', 'compact', '--dry-run', '-F', 'json'])).stdout);
+    const window = Math.round(before.tokens * 1.05);
+    writeFileSync(path.join(ws, '.jp', 'config.toml'), `${readFileSync(path.join(ws, '.jp', 'config.toml'), 'utf8')}\n[providers.echo.models.echo]\ncontext_window = ${window}\n`);
     const compactions = () => readFileSync(events, 'utf8').split('\n').filter((line) => line.includes('"type":"compaction"')).length;
     const no = await runOnPty(root, ['q', 'not now'], { cwd: ws, env, answers: [['Compact older turns first', 'n\r']] });
     expect(no.code, no.terminal).toBe(0);
-    expect(no.terminal).toMatch(/this request is about [\d,]+ tokens, \d+ % of echo's 1,000-token window\. Compact older turns first/);
+    expect(no.terminal).toMatch(new RegExp(`this request is about [\\d,]+ tokens, \\d+ % of echo's ${window.toLocaleString('en-US')}-token window\\. Compact older turns first \\(.*\\), to about [\\d,]+ tokens\\?`));
     expect(compactions()).toBe(0);
     const yes = await runOnPty(root, ['q', 'now'], { cwd: ws, env, answers: [['Compact older turns first', 'y\r']] });
     expect(yes.code, yes.terminal).toBe(0);

@@ -8,3 +8,4 @@ export { DEFAULT_COMPACTION_RULES, compactionRange, planCompaction, type Compact
 export { estimateRequestTokens, eventBytes, tokensOfBytes, viewBytes } from './estimate-tokens.ts';
 export { describeCompaction } from './describe-compaction.ts';
 export { compactionsForFork } from './fork-compactions.ts';
+export { autoCompactionVerdict } from './auto-compaction.ts';

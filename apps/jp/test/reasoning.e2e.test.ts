@@ -246,6 +246,10 @@ describe('openai reasoning items and gemini thought signatures carried through a
     expect(first.code, first.stderr).toBe(0);
     const usage = first.stdout.trim().split('\n').map((line) => JSON.parse(line)).find((line) => line.usage !== undefined)?.usage;
     expect(usage).toMatchObject({ reasoningTokens: 25 });
+    const shown = (await jp(['conversation', 'show'])).stdout;
+    expect(shown).toContain('assistant (reasoning summary): Check the file.');
+    expect(shown).toMatch(/tokens: [\d,]+ in, 45 out \(25 reasoning\)/);
+    expect(shown).not.toContain(ENCRYPTED);
     server.enqueue(openaiResponsesTextStream('again'));
     expect((await jp(['query', '--reasoning', 'low', 'and now?'])).code).toBe(0);
     server.enqueue(anthropicTextStream('switched'));

@@ -61,13 +61,26 @@ function prepended(k: number): ConversationEvent[] {
  * what the model is sent (`modelView`: superseded stubs, notices, compactions, deduplication).
  */
 const COMPACT_AFTER = 14;
-function working(k: number): ConversationEvent[] {
+
+/** What each provider hands back with its reasoning, as jp stores it (RFD 028); OpenRouter and Ollama send none back. */
+function opaqueFor(provider: string, turn: number, id: string): { provider: string; items: Array<Record<string, unknown>> } | undefined {
+  const secret = createHash('sha256').update(`${provider}${turn}`).digest('base64');
+  if (provider === 'anthropic') return { provider, items: [{ type: 'thinking', thinking: `Thinking about ${turn}.`, signature: secret.repeat(8) }] };
+  if (provider === 'openai') return { provider, items: [{ type: 'reasoning', id: `rs_${turn}`, summary: [], encrypted_content: secret.repeat(40) }] };
+  if (provider === 'google') return { provider, items: [{ functionCallId: id, thoughtSignature: secret.repeat(12) }] };
+  return undefined;
+}
+
+function working(k: number, provider: string): ConversationEvent[] {
   const events: ConversationEvent[] = [];
   for (let turn = 0; turn <= k; turn++) {
     events.push({ type: 'turn_start', timestamp: t }, { type: 'chat_request', timestamp: t, content: `Question ${turn}?`, resources: attachments(turn) });
     if (turn === k) break;
-    if (turn % 3 === 0) events.push({ type: 'chat_response', timestamp: t, reasoning: `Thinking about ${turn}. `.repeat(20) });
     const id = `call_${turn}`;
+    if (turn % 3 === 0) {
+      const opaque = opaqueFor(provider, turn, id);
+      events.push({ type: 'chat_response', timestamp: t, reasoning: `Thinking about ${turn}. `.repeat(20), ...(opaque === undefined ? {} : { opaque }) });
+    }
     events.push(
       { type: 'tool_call_request', timestamp: t, id, name: 'read_file', arguments: { path: `src/${turn}.rs` } },
       { type: 'tool_call_response', timestamp: t, id, isError: false, content: [{ type: 'text', text: `result ${turn} `.repeat(300) }] },
@@ -162,18 +175,24 @@ for (const [name, convert] of providers) {
   );
 }
 console.log('');
-console.log(`with tool calls, reasoning and a compaction by the default rules after turn ${COMPACT_AFTER} (prefix before it, the one deliberate break, after it)`);
-console.log(`${'provider'.padEnd(11)} ${'before'.padStart(8)} ${'break'.padStart(8)} ${'after'.padStart(8)}`);
+console.log(`with tool calls, reasoning (each provider's opaque data replayed) and a compaction by the default rules after turn ${COMPACT_AFTER} (prefix before it, the one deliberate break, after it)`);
+console.log(`${'provider'.padEnd(11)} ${'before'.padStart(8)} ${'break'.padStart(8)} ${'after'.padStart(8)}  opaque replayed`);
 for (const [name, convert] of providers) {
   const model = name === 'openrouter' ? 'anthropic/claude-test' : 'model';
-  const messages = Array.from({ length: TURNS }, (_, k) => messagesOf(convert({ model, events: working(k) }).request));
+  const requests = Array.from({ length: TURNS }, (_, k) => convert({ model, events: working(k, name) }).request);
+  const messages = requests.map(messagesOf);
+  // The provider's opaque reasoning data really is in the requests (the break aside, compaction strips it).
+  const stored = opaqueFor(name, 0, 'call_0')?.items[0];
+  const secret = stored === undefined ? undefined : String(stored.signature ?? stored.encrypted_content ?? stored.thoughtSignature);
+  const replayed = secret !== undefined && JSON.stringify(requests[COMPACT_AFTER]).includes(secret);
+  if (secret !== undefined && !replayed) failed = true;
   const compactedAt = COMPACT_AFTER + 1;
   const before = prefixShare(messages, 0, compactedAt - 1);
   const broken = prefixShare(messages, compactedAt - 1, compactedAt);
   const after = prefixShare(messages, compactedAt, TURNS - 1);
   if (before < 1 || after < 1) failed = true;
   const pct = (share: number) => `${(share * 100).toFixed(1)} %`;
-  console.log(`${name.padEnd(11)} ${pct(before).padStart(8)} ${pct(broken).padStart(8)} ${pct(after).padStart(8)}`);
+  console.log(`${name.padEnd(11)} ${pct(before).padStart(8)} ${pct(broken).padStart(8)} ${pct(after).padStart(8)}  ${secret === undefined ? 'none to replay' : replayed ? 'yes' : 'NO'}`);
 }
 if (failed && !process.argv.includes('--no-check')) {
   console.log('a provider reuses less than 100 % of the earlier request, or leaves a resource URI out');

@@ -6,6 +6,7 @@ import { ResourceSchema } from './resource.ts';
 import { FreshnessNoticeSchema } from './freshness-notice.ts';
 import { isKnownEvent, isKnownEventType } from './event-types.ts';
 import { CompactionEventSchema, type CompactionEvent } from './compaction/compaction-event.ts';
+import { RemovalEventSchema, TitleEventSchema, type RemovalEvent, type TitleEvent } from './record-events.ts';
 
 /** The three kinds of answer a chat_response carries, exactly one of them. */
 const RESPONSE_KINDS = ['message', 'reasoning', 'structured'] as const;
@@ -132,6 +133,8 @@ export const EVENT_SCHEMAS = {
   tool_call_response: ToolCallResponseEventSchema,
   config_delta: ConfigDeltaEventSchema,
   compaction: CompactionEventSchema,
+  title: TitleEventSchema,
+  removal: RemovalEventSchema,
 };
 type EventSchemas = typeof EVENT_SCHEMAS;
 
@@ -154,7 +157,9 @@ export type KnownEvent =
   | ToolCallRequestEvent
   | ToolCallResponseEvent
   | ConfigDeltaEvent
-  | CompactionEvent;
+  | CompactionEvent
+  | TitleEvent
+  | RemovalEvent;
 
 export type ConversationEvent = KnownEvent | UnknownEvent;
 

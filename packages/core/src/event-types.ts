@@ -9,6 +9,8 @@ const KNOWN_TYPES: Record<KnownEventType, true> = {
   tool_call_response: true,
   config_delta: true,
   compaction: true,
+  title: true,
+  removal: true,
 };
 
 export const KNOWN_EVENT_TYPES = Object.keys(KNOWN_TYPES) as KnownEventType[];

@@ -88,7 +88,7 @@ export async function conversationCompact(globals: GlobalOptions, idArg: string 
       plan = await planConversationCompaction({ history, rules, deduplication, summarize: rules.summarize ? summarizer({ config, content, output }) : undefined });
       done = plan.event === undefined ? '' : `${options.dryRun ? 'would compact' : 'compacted'} ${rangeOf(plan.event)} (${describeRules(rules)})`;
     }
-    if (plan.event !== undefined && !options.dryRun) await store.append(id, [plan.event], content, (metadata) => metadata);
+    if (plan.event !== undefined && !options.dryRun) await store.append(id, [plan.event], content);
     if (output.json) {
       output.data({ id, dryRun: options.dryRun === true, compaction: plan.event ?? null, ...(plan.why === undefined ? {} : { reason: plan.why }), before: plan.before, after: plan.after });
       return;

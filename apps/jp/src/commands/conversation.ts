@@ -9,6 +9,7 @@ import { workspaceContext } from '../cli/command-context.ts';
 import { CONFIG_VERSION, conversationConfig, ownLayer } from '../conversation/conversation-config.ts';
 import { markOpaque } from '../reasoning/mark-opaque.ts';
 import { selectConversation } from '../conversation/select-conversation.ts';
+import { removeConversation } from '../store/remove-conversation.ts';
 
 const { eventToJson } = await loadSchemas();
 
@@ -154,15 +155,19 @@ export async function conversationRm(globals: GlobalOptions, idArg: string, opti
   }
   const release = await store.lock(id, 10_000);
   const wasActive = store.activeId() === id;
+  let how: 'deleted' | 'recorded';
   try {
-    store.remove(id);
+    how = await removeConversation(store, id);
     // The next query starts a new conversation instead of pointing at one that is gone.
     if (wasActive) store.clearActive();
   } finally {
     release();
   }
-  if (output.json) output.data({ removed: id });
-  else output.note(`deleted ${id}${wasActive ? '; no conversation is active now (the next jp query starts one)' : ''}`);
+  if (output.json) output.data({ removed: id, recorded: how === 'recorded' });
+  else {
+    const what = how === 'recorded' ? `removed ${id} (git tracks it: the removal is recorded in its events, and its files stay for git's history)` : `deleted ${id}`;
+    output.note(`${what}${wasActive ? '; no conversation is active now (the next jp query starts one)' : ''}`);
+  }
 }
 
 export async function conversationPath(globals: GlobalOptions, idArg: string | undefined): Promise<void> {

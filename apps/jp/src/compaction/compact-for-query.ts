@@ -29,7 +29,7 @@ async function planFor(session: QuerySession, rules: CompactionRules & { summari
 /** The plan's event appended to the stored stream (when this query stores its turn) and to the history the turn is sent with. */
 async function commit(session: QuerySession, event: CompactionEvent): Promise<void> {
   const { id, persist } = session.invocation;
-  if (persist && id !== undefined) await session.ctx.store.append(id, [event], session.content, (metadata) => metadata);
+  if (persist && id !== undefined) await session.ctx.store.append(id, [event], session.content);
   session.history.push(event);
 }
 

@@ -1,4 +1,4 @@
-import { describeCompaction, resourceByteLength, resourceEncoding, type CompactionEvent, type ChatRequestEvent, type ChatResponseEvent, type ConfigDeltaEvent, type Usage, type ContentBlock, type ConversationEvent, type Turn } from '@jp/core';
+import { describeCompaction, resourceByteLength, resourceEncoding, type CompactionEvent, type ChatRequestEvent, type ChatResponseEvent, type ConfigDeltaEvent, type RemovalEvent, type TitleEvent, type Usage, type ContentBlock, type ConversationEvent, type Turn } from '@jp/core';
 import { formatKey } from '../config/format-key.ts';
 import type { Output, Span } from '../output/output.ts';
 
@@ -97,6 +97,12 @@ function describeEvent(event: ConversationEvent, output: Output, options: ShowTe
       break;
     }
     case 'turn_start':
+      break;
+    case 'title':
+      line(['dim', `title set to ${JSON.stringify((event as TitleEvent).title)}`]);
+      break;
+    case 'removal':
+      line(['dim', `removed (jp conversation rm) after ${(event as RemovalEvent).turns} turn${(event as RemovalEvent).turns === 1 ? '' : 's'}; turns added on another clone that did not see it keep the conversation`]);
       break;
     case 'compaction': {
       // What the model is sent from here on (RFD 027); the turns above are shown as stored.

@@ -12,6 +12,10 @@ import { LOCAL_DIR } from './jp-git-files.ts';
 export interface Activity {
   turnCount: number;
   lastActivityAt: string | undefined;
+  /** The newest `title` event's title (newest timestamp; ties: the greater title). */
+  title?: string | undefined;
+  /** The newest `removal` event, when the stream has one (RFD 029). */
+  removal?: { timestamp: string; turns: number } | undefined;
 }
 
 interface Entry extends Activity {
@@ -22,12 +26,39 @@ interface Entry extends Activity {
 const TURN_START = /"type":"turn_start"/g;
 const TIMESTAMP = /"timestamp":"([^"\\]+)"/g;
 
-/** Counts `turn_start` lines and finds the latest timestamp; after a union merge the last line need not be the latest. */
+const RECORD_LINE = /^.*"type":"(?:title|removal)".*$/gm;
+
+/**
+ * Counts `turn_start` lines, finds the latest timestamp, the title and the removal; after a union
+ * merge the last line need not be the latest, so each is decided by timestamps, not line order.
+ */
 export function activityOfText(text: string): Activity {
   const turnCount = text.match(TURN_START)?.length ?? 0;
   let lastActivityAt: string | undefined;
   for (const match of text.matchAll(TIMESTAMP)) if (lastActivityAt === undefined || match[1]! > lastActivityAt) lastActivityAt = match[1];
-  return { turnCount, lastActivityAt };
+  const activity: Activity = { turnCount, lastActivityAt };
+  let titleAt = '';
+  for (const [line] of text.matchAll(RECORD_LINE)) {
+    let record: { type?: unknown; timestamp?: unknown; title?: unknown; turns?: unknown };
+    try {
+      record = JSON.parse(line) as typeof record;
+    } catch {
+      continue; // a damaged line is the reader's to report
+    }
+    if (typeof record.timestamp !== 'string') continue;
+    if (record.type === 'title' && typeof record.title === 'string') {
+      const newer = record.timestamp > titleAt || (record.timestamp === titleAt && record.title > (activity.title ?? ''));
+      if (newer) [titleAt, activity.title] = [record.timestamp, record.title];
+    } else if (record.type === 'removal' && typeof record.turns === 'number') {
+      if (activity.removal === undefined || record.turns > activity.removal.turns) activity.removal = { timestamp: record.timestamp, turns: record.turns };
+    }
+  }
+  return activity;
+}
+
+/** Whether a removal holds: it saw every turn there is. More turns: someone went on without seeing it, and the conversation stays. */
+export function isRemoved(activity: Activity): boolean {
+  return activity.removal !== undefined && activity.turnCount <= activity.removal.turns;
 }
 
 const caches = new Map<string, { entries: Record<string, Entry>; dirty: boolean }>();
@@ -90,10 +121,19 @@ export function saveActivity(jpDir: string): void {
   }
 }
 
-/** `metadata` with its turn count and last activity taken from the events file when it can be read. */
-export function withActivity<T extends { id: string; turnCount: number; lastActivityAt: string }>(jpDir: string, metadata: T): T {
+/**
+ * `metadata` with its turn count, last activity and title taken from the events file when it can
+ * be read (metadata.json holds the title the conversation was created with).
+ */
+export function withActivity<T extends { id: string; turnCount: number; lastActivityAt: string; title?: string | undefined }>(jpDir: string, metadata: T): T {
   const activity = conversationActivity(jpDir, metadata.id);
   if (activity === undefined) return metadata;
   const last = activity.lastActivityAt !== undefined && activity.lastActivityAt > metadata.lastActivityAt ? activity.lastActivityAt : metadata.lastActivityAt;
-  return { ...metadata, turnCount: activity.turnCount, lastActivityAt: last };
+  return { ...metadata, turnCount: activity.turnCount, lastActivityAt: last, ...(activity.title === undefined ? {} : { title: activity.title }) };
+}
+
+/** When conversation `id` was removed, if a removal holds for it (`isRemoved`); undefined otherwise. */
+export function removedAt(jpDir: string, id: string): string | undefined {
+  const activity = conversationActivity(jpDir, id);
+  return activity !== undefined && isRemoved(activity) ? activity.removal!.timestamp : undefined;
 }

@@ -2,10 +2,9 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs
 import path from 'node:path';
 import { JpError, UsageError } from '@jp/core';
 import type { ConversationEvent } from '@jp/core';
-import { writeFileAtomic, writeTemporaryFile } from './atomic-write.ts';
+import { writeFileAtomic } from './atomic-write.ts';
 import { BlobStore, type BlobContent } from './blob-store.ts';
 import { acquireLock, type ReleaseLock } from './conversation-lock.ts';
-import { crashPoint } from './test-hooks.ts';
 import { readMetadata, serializeMetadata, type ConversationMetadata } from './conversation-metadata.ts';
 import { conversationIds, conversationsRoot, listConversations, unreadableConversations, unreadableReason, type UnreadableConversation } from './list-conversations.ts';
 import type { SharedBlob } from './copy-stored-lines.ts';
@@ -15,7 +14,7 @@ import type { Payloads } from './stored-resource.ts';
 import { FileContents } from './file-content-cache.ts';
 import { TurnContent } from './turn-content.ts';
 import { clearActiveId, readActiveId, writeActiveId } from './active-conversation.ts';
-import { withActivity } from './conversation-activity.ts';
+import { removedAt, withActivity } from './conversation-activity.ts';
 import { createConversationDir } from './create-conversation-dir.ts';
 
 export interface NewConversation {
@@ -100,6 +99,10 @@ export class ConversationStore {
 
   metadata(id: string): ConversationMetadata {
     const read = readMetadata(id, this.file(id, 'metadata.json'));
+    const removal = removedAt(this.jpDir, id);
+    if (removal !== undefined) {
+      throw new JpError(`conversation ${id} was removed (jp conversation rm, ${removal}); its files stay for git's history`, { code: 'removed_conversation' });
+    }
     const metadata = read && withActivity(this.jpDir, read);
     if (!metadata) {
       const file = this.displayPath(id, 'metadata.json');
@@ -177,37 +180,19 @@ export class ConversationStore {
   }
 
   /**
-   * Appends events, their content stored from `content`, and applies `change` to the metadata;
-   * the caller holds the conversation's lock. The metadata is read first: a damaged file fails the
-   * append before a blob or a line is written. Turn count and last activity are derived from the
-   * events (`withActivity`), so metadata.json is rewritten only when something else changed (a
-   * title): two clones adding turns never both rewrite it (RFD 029). When it is, the new file is
-   * written aside before the lines and put in place after them.
+   * Appends events, their content stored from `content`; the caller holds the conversation's lock.
+   * The metadata is read first: a damaged file fails the append before a blob or a line is
+   * written. metadata.json is written once, with the conversation: turn count and activity are
+   * derived from the events, a new title and a removal are events, so two clones going on with one
+   * conversation only ever append to the same file (RFD 029).
    */
-  async append(id: string, events: readonly ConversationEvent[], content: TurnContent, change: (metadata: ConversationMetadata) => ConversationMetadata): Promise<void> {
-    const current = this.metadata(id);
-    const stored = readMetadata(id, this.file(id, 'metadata.json')) ?? current;
-    const stored$ = serializeMetadata(stored);
-    const metadata = serializeMetadata({ ...change(current), turnCount: stored.turnCount, lastActivityAt: stored.lastActivityAt });
+  async append(id: string, events: readonly ConversationEvent[], content: TurnContent): Promise<void> {
+    this.metadata(id);
     const { appendLines } = await import('./append-lines.ts');
     const { storedLine } = await import('./stored-resource.ts');
     const payloads: Payloads = new Map();
     const lines = events.map((event) => storedLine(event, payloads, content));
-    const metadataFile = this.file(id, 'metadata.json');
-    await this.withBlobs(payloads, new Map(), () => {
-      const next = metadata === stored$ ? undefined : writeTemporaryFile(metadataFile, metadata, true);
-      try {
-        appendLines(this.file(id, 'events.jsonl'), lines, 'events-append');
-        if (next !== undefined) {
-          crashPoint('metadata-rename:before');
-          renameSync(next, metadataFile);
-          crashPoint('metadata-rename:after');
-        }
-      } catch (error) {
-        if (next !== undefined) rmSync(next, { force: true });
-        throw error;
-      }
-    });
+    await this.withBlobs(payloads, new Map(), () => appendLines(this.file(id, 'events.jsonl'), lines, 'events-append'));
   }
 
   lock(id: string, timeoutMs: number): Promise<ReleaseLock> {
@@ -274,7 +259,7 @@ export class ConversationStore {
 
   activeId(): string | undefined {
     const id = readActiveId(this.jpDir);
-    return id !== undefined && this.exists(id) ? id : undefined;
+    return id !== undefined && this.exists(id) && removedAt(this.jpDir, id) === undefined ? id : undefined;
   }
 
   setActive(id: string): void {

@@ -32,7 +32,7 @@ async function addTurn(clone: string, id: string, query: string, at: string, att
   const content = store.openContent();
   const [start, request] = turn(query, at);
   const resources = attach === undefined ? [] : [content.stage({ uri: 'file:shared.txt', name: 'shared.txt', mimeType: 'text/plain', text: attach })];
-  await store.append(id, [start!, { ...request!, resources }], content, (m) => ({ ...m, turnCount: m.turnCount + 1, lastActivityAt: at }));
+  await store.append(id, [start!, { ...request!, resources }], content);
   git(clone, 'add', '-A');
   git(clone, 'commit', '-qm', query);
 }

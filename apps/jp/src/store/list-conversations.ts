@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readMetadata, type ConversationMetadata } from './conversation-metadata.ts';
-import { saveActivity, withActivity } from './conversation-activity.ts';
+import { removedAt, saveActivity, withActivity } from './conversation-activity.ts';
 
 /*
  * Listing reads `conversations/*\/metadata.json` and nothing else. It is its own module, free of
@@ -34,7 +34,8 @@ export function listConversations(root: string): ConversationMetadata[] {
   const all: ConversationMetadata[] = [];
   for (const id of entries(root)) {
     const metadata = readMetadata(id, path.join(root, id, 'metadata.json'));
-    if (metadata) all.push(withActivity(path.dirname(root), metadata));
+    // A conversation removed where git tracks it keeps its files; it is no longer listed (RFD 029).
+    if (metadata && removedAt(path.dirname(root), id) === undefined) all.push(withActivity(path.dirname(root), metadata));
   }
   saveActivity(path.dirname(root));
   return all.sort((a, b) => (a.lastActivityAt < b.lastActivityAt ? 1 : a.lastActivityAt > b.lastActivityAt ? -1 : a.id < b.id ? 1 : -1));

@@ -73,6 +73,88 @@ describe('two clones sharing .jp through git, through the binary', { timeout: 12
     await jp(a, '-F', 'json', 'conversation', 'show', id);
   });
 
+  /** origin with one conversation (notes.md attached in its first turn), cloned as a and b. */
+  async function twoClones(name: string): Promise<{ a: string; b: string; id: string; origin: string }> {
+    const dir = path.join(root, name);
+    const origin = path.join(dir, 'origin');
+    mkdirSync(origin, { recursive: true });
+    git(origin, 'init', '-q');
+    await jp(origin, 'init', '--no-gitignore');
+    writeFileSync(path.join(origin, 'notes.md'), `shared notes ${'x'.repeat(2000)}\n`);
+    const created = await jp(origin, '-F', 'json', 'query', '--new', '-m', 'echo', '--attach', 'notes.md', 'q0');
+    const id = JSON.parse(created.trim().split('\n').at(-1)!).conversation as string;
+    git(origin, 'add', '-A');
+    git(origin, 'commit', '-qm', 'start');
+    git(origin, 'checkout', '-q', '--detach');
+    git(dir, 'clone', '-q', origin, 'a');
+    git(dir, 'clone', '-q', origin, 'b');
+    return { a: path.join(dir, 'a'), b: path.join(dir, 'b'), id, origin };
+  }
+  const commit = (clone: string, message: string) => {
+    git(clone, 'add', '-A');
+    git(clone, 'commit', '-qm', message);
+  };
+  const listed = async (clone: string) => JSON.parse(await jp(clone, '-F', 'json', 'conversation', 'ls')).conversations as Array<{ id: string; title?: string; turns: number }>;
+
+  it('both rename the conversation: no conflict, and both clones settle on the same, newest title', async () => {
+    const { a, b, id } = await twoClones('titles');
+    await jp(a, 'query', '--id', id, '-m', 'echo', '--title', 'title from a', 'a1');
+    await jp(b, 'query', '--id', id, '-m', 'echo', '--title', 'title from b', 'b1');
+    commit(a, 'a');
+    commit(b, 'b');
+    git(b, 'push', '-q', 'origin', 'HEAD:main');
+    git(a, 'pull', '-q', '--no-edit', 'origin', 'main');
+    git(a, 'push', '-q', 'origin', 'HEAD:main');
+    git(b, 'pull', '-q', '--rebase', 'origin', 'main');
+    for (const clone of [a, b]) {
+      expect(git(clone, 'status', '--porcelain', '--', '.jp')).toBe('');
+      expect((await listed(clone)).find((c) => c.id === id)?.title).toBe('title from b');
+      expect(queries(clone, id)).toEqual(['a1', 'b1', 'q0']);
+    }
+  });
+
+  it('one removes the conversation and runs gc, the other goes on with it (the same file again): the continuation stays, every blob is there', async () => {
+    const { a, b, id } = await twoClones('remove');
+    const blobsBefore = git(a, 'ls-files', '.jp/blobs').split('\n').filter(Boolean);
+    const removed = await runJp(['conversation', 'rm', id, '--yes'], { cwd: a, env: jpEnv });
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(removed.stderr).toMatch(/git tracks it: the removal is recorded/);
+    expect((await listed(a)).map((c) => c.id)).not.toContain(id);
+    expectOneLineError(await runJp(['conversation', 'show', id], { cwd: a, env: jpEnv }), 1, /was removed \(jp conversation rm/);
+    await jp(a, 'gc');
+    // The blob only the removed conversation refers to is still there: its lines stay, and git tracks it.
+    expect(git(a, 'status', '--porcelain', '--', '.jp/blobs')).toBe('');
+    commit(a, 'a removes');
+    await jp(b, 'query', '--id', id, '-m', 'echo', '--attach', 'notes.md', 'b1');
+    commit(b, 'b goes on');
+    git(b, 'push', '-q', 'origin', 'HEAD:main');
+    git(a, 'pull', '-q', '--no-edit', 'origin', 'main');
+    expect(git(a, 'status', '--porcelain', '--', '.jp')).toBe('');
+    expect(git(a, 'ls-files', '.jp/blobs').split('\n').filter(Boolean)).toEqual(blobsBefore);
+    // b added a turn the removal did not see: the conversation stays, whole.
+    expect((await listed(a)).find((c) => c.id === id)).toMatchObject({ turns: 2 });
+    expect(queries(a, id)).toEqual(['b1', 'q0']);
+    const shown = await jp(a, 'conversation', 'show', id);
+    expect(shown).toMatch(/removed \(jp conversation rm\) after 1 turn/);
+    await jp(a, '-F', 'json', 'conversation', 'show', id);
+    await jp(a, 'query', '--id', id, '-m', 'echo', 'after the merge');
+  });
+
+  it('a removal nobody went on from stays a removal after the merge; cherry-picking it is clean too', async () => {
+    const { a, b, id } = await twoClones('removal-stands');
+    await jp(a, 'conversation', 'rm', id, '--yes');
+    commit(a, 'a removes');
+    await jp(b, 'query', '--new', '-m', 'echo', 'other conversation');
+    commit(b, 'b starts another');
+    git(a, 'push', '-q', 'origin', 'HEAD:main');
+    git(b, 'fetch', '-q', 'origin', 'main');
+    git(b, 'cherry-pick', 'FETCH_HEAD');
+    expect(git(b, 'status', '--porcelain', '--', '.jp')).toBe('');
+    const ids = (await listed(b)).map((c) => c.id);
+    expect(ids).not.toContain(id);
+    expect(ids).toHaveLength(1);
+  });
+
   it('nothing hidden: ls lists a conversation with conflict markers and a damaged one, with why; show on them is one line, exit 1', async () => {
     const ws = path.join(root, 'hidden');
     mkdirSync(ws);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LockedError, resolveResourceContent, type ConversationEvent, type Resource } from '@jp/core';
 import { deadPid } from './__fixtures__/dead-pid.ts';
+import { sandboxedGit } from './__fixtures__/sandboxed-git.ts';
 import { resourceSha256 } from './blob-sha256.ts';
 import { PACK_FROM, sha256Of } from './blob-store.ts';
 import { collectGarbage } from './collect-garbage.ts';
@@ -130,5 +131,22 @@ describe('jp gc (collectGarbage)', () => {
     // Every remaining conversation still loads with its content.
     for (const id of fresh.ids()) expect((await fresh.events(id, fresh.openContent())).events.length).toBeGreaterThan(0);
     expect(await collectGarbage(s)).toEqual({ removed: 0, bytes: 0, tracked: 0 });
+  });
+});
+
+describe('jp gc and git (RFD 029)', () => {
+  it('keeps an unreferenced blob and a pack that git tracks, deletes what git does not track', async () => {
+    const { root, git } = sandboxedGit('jp-gc-git-');
+    git(root, 'init', '-q');
+    const s = new ConversationStore(path.join(root, '.jp'));
+    const tracked = await s.create({ baseConfig: {}, events: turn([resource('a.txt', 'committed, then unreferenced')]), turnCount: 1 }, s.openContent());
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'one conversation');
+    const untracked = await s.create({ baseConfig: {}, events: turn([resource('b.txt', 'never committed')]), turnCount: 1 }, s.openContent());
+    s.remove(tracked);
+    s.remove(untracked);
+    expect(await collectGarbage(s)).toEqual({ removed: 1, bytes: Buffer.byteLength('never committed'), tracked: 1 });
+    // The committed blob is still in the work tree: git sees no deletion under .jp/blobs.
+    expect(git(root, 'status', '--porcelain', '--', '.jp/blobs')).toBe('');
   });
 });

@@ -63,14 +63,40 @@ describe('two clones sharing .jp through git, through the binary', { timeout: 12
     git(a, 'pull', '-q', '--no-edit', 'origin', 'main');
 
     expect(git(a, 'status', '--porcelain', '--', '.jp')).toBe('');
+    // Every turn of both sides is in the file once.
     expect(queries(a, id)).toEqual(['a1', 'a2', 'b1', 'q0']);
-    const listed = JSON.parse(await jp(a, '-F', 'json', 'conversation', 'ls'));
-    const entry = (Array.isArray(listed) ? listed : listed.conversations).find((c: { id: string }) => c.id === id);
-    expect(entry).toMatchObject({ turns: 4 });
+    // Both went on from q0: a's turns came first and go on as the conversation, b's are its branch (RFD 029).
+    const ls = await runJp(['-F', 'json', 'conversation', 'ls'], { cwd: a, env: jpEnv });
+    const conversations = JSON.parse(ls.stdout).conversations as Array<{ id: string; turns: number; forkedFrom: unknown; title: string }>;
+    expect(conversations.find((c) => c.id === id)).toMatchObject({ turns: 3 });
+    const branch = conversations.find((c) => c.id.startsWith(`${id}~`))!;
+    expect(branch).toMatchObject({ turns: 2, forkedFrom: { id, turn: 0 }, title: expect.stringMatching(/continued elsewhere after turn 0/) });
+    const lineOf = async (conversation: string) =>
+      (JSON.parse(await jp(a, '-F', 'json', 'conversation', 'show', conversation)).events as Array<{ type: string; content?: string }>)
+        .filter((event) => event.type === 'chat_request')
+        .map((event) => event.content);
+    expect(await lineOf(id)).toEqual(['q0', 'a1', 'a2']);
+    expect(await lineOf(branch.id)).toEqual(['q0', 'b1']);
+    // Said once, by the text listing.
+    const told = await runJp(['conversation', 'ls'], { cwd: a, env: jpEnv });
+    expect(told.stderr).toContain(`jp: ${id} was continued on two clones from one turn; the other clone's turns are ${branch.id}`);
+    expect((await runJp(['conversation', 'ls'], { cwd: a, env: jpEnv })).stderr).not.toContain('continued on two clones');
+    // Both lines go on; the same split on the other clone after it pulls.
     await jp(a, 'query', '--id', id, '-m', 'echo', 'after');
-    expect(queries(a, id)).toEqual(['a1', 'a2', 'after', 'b1', 'q0']);
+    await jp(a, 'query', '--id', branch.id, '-m', 'echo', 'b2 on a');
+    expect(await lineOf(id)).toEqual(['q0', 'a1', 'a2', 'after']);
+    expect(await lineOf(branch.id)).toEqual(['q0', 'b1', 'b2 on a']);
+    expect(queries(a, id)).toEqual(['a1', 'a2', 'after', 'b1', 'b2 on a', 'q0']);
+    git(a, 'add', '-A');
+    git(a, 'commit', '-qm', 'a after the merge');
+    git(a, 'push', '-q', 'origin', 'HEAD:main');
+    git(b, 'pull', '-q', '--no-edit', 'origin', 'main');
+    expect(git(b, 'status', '--porcelain', '--', '.jp')).toBe('');
+    const onB = JSON.parse(await jp(b, '-F', 'json', 'conversation', 'ls')).conversations.map((c: { id: string; turns: number }) => [c.id, c.turns]).sort();
+    expect(onB).toEqual([[id, 4], [branch.id, 3]].sort());
     // Every blob the merged conversation refers to is there: show reads and verifies them.
     await jp(a, '-F', 'json', 'conversation', 'show', id);
+    await jp(a, '-F', 'json', 'conversation', 'show', branch.id);
   });
 
   /** origin with one conversation (notes.md attached in its first turn), cloned as a and b. */

@@ -43,7 +43,13 @@ export const UsageSchema = z.object({
 export type Usage = z.infer<typeof UsageSchema>;
 
 /** Opens a turn: everything up to the next `turn_start` belongs to it. */
-export const TurnStartEventSchema = z.object({ type: z.literal('turn_start'), timestamp });
+export const TurnStartEventSchema = z.object({
+  type: z.literal('turn_start'),
+  timestamp,
+  /** The turn's own id, and the id of the turn it follows (null: the first): two clones' turns after one turn make a tree (RFD 029). */
+  id: z.string().min(1).optional(),
+  parent: z.string().min(1).nullable().optional(),
+});
 export type TurnStartEvent = z.infer<typeof TurnStartEventSchema>;
 
 /**

@@ -1,6 +1,8 @@
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from './atomic-write.ts';
+import { planBranches } from '@jp/core';
+import { turnNodesOf } from './branch-lines.ts';
 import { LOCAL_DIR } from './jp-git-files.ts';
 
 /**
@@ -16,6 +18,8 @@ export interface Activity {
   title?: string | undefined;
   /** The newest `removal` event, when the stream has one (RFD 029). */
   removal?: { timestamp: string; turns: number } | undefined;
+  /** Lines of turns other clones went on with from a common turn (RFD 029); `turnCount` is the conversation's own line. */
+  branches?: Array<{ key: string; turns: number; shared: number; lastActivityAt: string }> | undefined;
 }
 
 interface Entry extends Activity {
@@ -27,6 +31,29 @@ const TURN_START = /"type":"turn_start"/g;
 const TIMESTAMP = /"timestamp":"([^"\\]+)"/g;
 
 const RECORD_LINE = /^.*"type":"(?:title|removal)".*$/gm;
+const TURN_LINE = /^.*"type":"turn_start".*$/gm;
+
+/** The conversation's own line's length, and its branches, from the `turn_start` lines alone. */
+function branchesOfText(text: string): Pick<Activity, 'turnCount' | 'branches'> | undefined {
+  const starts: unknown[] = [];
+  for (const [line] of text.matchAll(TURN_LINE)) {
+    try {
+      starts.push(JSON.parse(line));
+    } catch {
+      return undefined; // a damaged line is the reader's to report
+    }
+  }
+  const nodes = turnNodesOf(starts);
+  const plan = planBranches(nodes);
+  if (plan.branches.length === 0) return undefined;
+  const branches = plan.branches.map((branch) => ({
+    key: branch.key,
+    turns: branch.turns.length,
+    shared: branch.shared,
+    lastActivityAt: branch.turns.map((turn) => nodes[turn]!.timestamp).reduce((a, b) => (b > a ? b : a), ''),
+  }));
+  return { turnCount: plan.main.length, branches };
+}
 
 /**
  * Counts `turn_start` lines, finds the latest timestamp, the title and the removal; after a union
@@ -36,7 +63,7 @@ export function activityOfText(text: string): Activity {
   const turnCount = text.match(TURN_START)?.length ?? 0;
   let lastActivityAt: string | undefined;
   for (const match of text.matchAll(TIMESTAMP)) if (lastActivityAt === undefined || match[1]! > lastActivityAt) lastActivityAt = match[1];
-  const activity: Activity = { turnCount, lastActivityAt };
+  const activity: Activity = { turnCount, lastActivityAt, ...branchesOfText(text) };
   let titleAt = '';
   for (const [line] of text.matchAll(RECORD_LINE)) {
     let record: { type?: unknown; timestamp?: unknown; title?: unknown; turns?: unknown };

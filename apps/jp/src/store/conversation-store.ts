@@ -14,7 +14,8 @@ import type { Payloads } from './stored-resource.ts';
 import { FileContents } from './file-content-cache.ts';
 import { TurnContent } from './turn-content.ts';
 import { clearActiveId, readActiveId, writeActiveId } from './active-conversation.ts';
-import { removedAt, withActivity } from './conversation-activity.ts';
+import { conversationActivity, removedAt, withActivity } from './conversation-activity.ts';
+import { branchMetadata, splitConversationId } from './conversation-branch-id.ts';
 import { createConversationDir } from './create-conversation-dir.ts';
 
 export interface NewConversation {
@@ -55,8 +56,9 @@ export class ConversationStore {
     this.blobs = blobs ?? new BlobStore(jpDir);
   }
 
+  /** A conversation's directory; a branch's (`<id>~<key>`) is its conversation's. */
   dir(id: string): string {
-    return path.join(this.root, id);
+    return path.join(this.root, splitConversationId(id).base);
   }
 
   private file(id: string, name: string): string {
@@ -65,7 +67,7 @@ export class ConversationStore {
 
   /** Display path of a conversation file, relative to the workspace (for messages). */
   displayPath(id: string, name: string): string {
-    return path.join('.jp', 'conversations', id, name);
+    return path.join('.jp', 'conversations', splitConversationId(id).base, name);
   }
 
   ids(): string[] {
@@ -73,12 +75,26 @@ export class ConversationStore {
   }
 
   exists(id: string): boolean {
-    return !id.startsWith('.') && !id.includes('/') && existsSync(this.file(id, 'metadata.json'));
+    const { base, branch } = splitConversationId(id);
+    if (base.startsWith('.') || base.includes('/') || !existsSync(this.file(base, 'metadata.json'))) return false;
+    return branch === undefined || this.branchOf(id) !== undefined;
   }
 
-  /** An id as typed: exact, or an unambiguous prefix. */
+  /** A branch's facts (RFD 029), when `id` names one that is there. */
+  private branchOf(id: string) {
+    const { base, branch } = splitConversationId(id);
+    return branch === undefined ? undefined : conversationActivity(this.jpDir, base)?.branches?.find((line) => line.key === branch);
+  }
+
+  /** An id as typed: exact, or an unambiguous prefix (of the conversation, for a branch). */
   resolveId(input: string): string {
     if (this.exists(input)) return input;
+    const { base, branch } = splitConversationId(input);
+    if (branch !== undefined) {
+      const id = `${this.resolveId(base)}~${branch}`;
+      if (this.exists(id)) return id;
+      throw new UsageError(`conversation ${base} has no branch ${branch}; \`jp conversation ls\` lists the branches`, { code: 'unknown_conversation' });
+    }
     const matches = input === '' ? [] : this.ids().filter((id) => id.startsWith(input));
     if (matches.length === 1) return matches[0]!;
     if (matches.length > 1) {
@@ -98,6 +114,8 @@ export class ConversationStore {
   }
 
   metadata(id: string): ConversationMetadata {
+    const line = this.branchOf(id);
+    if (line !== undefined) return branchMetadata(this.metadata(splitConversationId(id).base), line);
     const read = readMetadata(id, this.file(id, 'metadata.json'));
     const removal = removedAt(this.jpDir, id);
     if (removal !== undefined) {
@@ -117,6 +135,11 @@ export class ConversationStore {
 
   /** The metadata when it can be read, `undefined` when it is missing or damaged (for a command that stores nothing). */
   readableMetadata(id: string): ConversationMetadata | undefined {
+    const line = this.branchOf(id);
+    if (line !== undefined) {
+      const base = this.readableMetadata(splitConversationId(id).base);
+      return base && branchMetadata(base, line);
+    }
     const read = readMetadata(id, this.file(id, 'metadata.json'));
     return read && withActivity(this.jpDir, read);
   }
@@ -149,7 +172,7 @@ export class ConversationStore {
    */
   async events(id: string, content: TurnContent): Promise<LoadedEvents> {
     const { readEventsFile } = await import('./events-file.ts');
-    return readEventsFile(this.file(id, 'events.jsonl'), { displayName: this.displayPath(id, 'events.jsonl'), content, conversation: id });
+    return readEventsFile(this.file(id, 'events.jsonl'), { displayName: this.displayPath(id, 'events.jsonl'), content, conversation: id, branch: splitConversationId(id).branch });
   }
 
   /**
@@ -159,13 +182,13 @@ export class ConversationStore {
    */
   async eventsWithoutContent(id: string): Promise<LoadedEvents> {
     const { readEventsFile } = await import('./events-file.ts');
-    return readEventsFile(this.file(id, 'events.jsonl'), { displayName: this.displayPath(id, 'events.jsonl'), conversation: id });
+    return readEventsFile(this.file(id, 'events.jsonl'), { displayName: this.displayPath(id, 'events.jsonl'), conversation: id, branch: splitConversationId(id).branch });
   }
 
   /** The configuration events and a summary of every resource snapshot, without reading a blob. */
   async scan(id: string): Promise<ScannedEvents> {
     const { scanEventsFile } = await import('./scan-events-file.ts');
-    return scanEventsFile(this.file(id, 'events.jsonl'), this.displayPath(id, 'events.jsonl'));
+    return scanEventsFile(this.file(id, 'events.jsonl'), this.displayPath(id, 'events.jsonl'), splitConversationId(id).branch);
   }
 
   /**
@@ -242,7 +265,7 @@ export class ConversationStore {
     if (conversation.copy !== undefined) {
       const { copyStoredLines } = await import('./copy-stored-lines.ts');
       const { from, untilTurn } = conversation.copy;
-      const copied = copyStoredLines(this.file(from, 'events.jsonl'), this.displayPath(from, 'events.jsonl'), from, untilTurn, payloads);
+      const copied = copyStoredLines(this.file(from, 'events.jsonl'), this.displayPath(from, 'events.jsonl'), from, untilTurn, payloads, splitConversationId(from).branch);
       lines = copied.lines;
       shared = copied.shared;
     }
@@ -251,6 +274,9 @@ export class ConversationStore {
   }
 
   remove(id: string): void {
+    if (splitConversationId(id).branch !== undefined) {
+      throw new UsageError(`${id} is a branch of ${splitConversationId(id).base}: it goes with that conversation; fork it to keep it apart (jp conversation fork ${id})`, { code: 'usage_error' });
+    }
     // Rename first so a concurrent reader never sees a half-deleted conversation.
     const doomed = path.join(this.root, `.rm-${id}-${process.pid}`);
     renameSync(this.dir(id), doomed);

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readMetadata, type ConversationMetadata } from './conversation-metadata.ts';
-import { removedAt, saveActivity, withActivity } from './conversation-activity.ts';
+import { conversationActivity, removedAt, saveActivity, withActivity } from './conversation-activity.ts';
+import { branchMetadata } from './conversation-branch-id.ts';
 
 /*
  * Listing reads `conversations/*\/metadata.json` and nothing else. It is its own module, free of
@@ -35,7 +36,11 @@ export function listConversations(root: string): ConversationMetadata[] {
   for (const id of entries(root)) {
     const metadata = readMetadata(id, path.join(root, id, 'metadata.json'));
     // A conversation removed where git tracks it keeps its files; it is no longer listed (RFD 029).
-    if (metadata && removedAt(path.dirname(root), id) === undefined) all.push(withActivity(path.dirname(root), metadata));
+    if (!metadata || removedAt(path.dirname(root), id) !== undefined) continue;
+    const listed = withActivity(path.dirname(root), metadata);
+    all.push(listed);
+    // Each line of turns another clone went on with is listed as a conversation of its own.
+    for (const branch of conversationActivity(path.dirname(root), id)?.branches ?? []) all.push(branchMetadata(listed, branch));
   }
   saveActivity(path.dirname(root));
   return all.sort((a, b) => (a.lastActivityAt < b.lastActivityAt ? 1 : a.lastActivityAt > b.lastActivityAt ? -1 : a.id < b.id ? 1 : -1));

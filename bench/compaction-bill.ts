@@ -80,6 +80,8 @@ interface CompactionRow {
   paidBackAfter: number | undefined;
   /** Without it, a request before the next compaction would have gone over the window (refused). */
   needed: boolean;
+  /** With it, a request before the next compaction still went over the window: it did not make room. */
+  stillOver: boolean;
 }
 
 interface Run {
@@ -127,7 +129,7 @@ function simulate(session: Session, strategy: Strategy, options: { payback?: boo
     if (options.payback) shadow = { cache: summary?.before ?? cache.clone(), without: [] };
     stored.push(event);
     const cost = summary?.cost ?? 0;
-    run.compactions.push({ turn, request: run.requests, why, withIt: cost, without: 0, breakCost: cost, paidBackAfter: undefined, needed: false });
+    run.compactions.push({ turn, request: run.requests, why, withIt: cost, without: 0, breakCost: cost, paidBackAfter: undefined, needed: false, stillOver: false });
     return event;
   };
   const stopped = () => strategy.stopAt !== undefined && run.compactions.length >= strategy.stopAt;
@@ -196,6 +198,7 @@ function simulate(session: Session, strategy: Strategy, options: { payback?: boo
       const without = stored.filter((_, index) => index !== newest);
       const counterfactual = build([...without, ...turnEvents], resolve);
       if (requestTokens(counterfactual) > WINDOW) row.needed = true;
+      if (tokens > WINDOW) row.stillOver = true;
       const other = shadow.cache.charge({ at: clock, request: counterfactual, outputBytes });
       row.withIt += cost;
       row.without += other;
@@ -270,14 +273,25 @@ for (const [strategy, run] of runs) {
     `| ${strategy.name} | ${run.requests} | ${Math.round(run.maxTokens).toLocaleString('en-US')} | ${run.overWindow} | ${k(b.read)} | ${k(b.write)} | ${k(b.uncached)} | ${k(b.output)} | ${k(b.cost)} | ${((b.cost * 3) / 1e6).toFixed(2)} | ${(b.cost / base).toFixed(3)} |`,
   );
 }
-/** Paid back: it saved more than its break cost before the next compaction, or without it a request would not have fitted. */
-const paidBack = (run: Run) => run.compactions.length > 0 && run.compactions.every((row) => row.needed || row.without - row.withIt > 0);
+/**
+ * Paid back: it saved more than its break cost before the next compaction, or without it a request
+ * would not have fitted and with it every one did (a compaction that leaves a request over the
+ * window bought nothing: the provider refuses that request either way).
+ */
+const paidBack = (run: Run) => run.compactions.length > 0 && run.compactions.every((row) => (row.needed && !row.stillOver) || row.without - row.withIt > 0);
 for (const [strategy, run] of runs.filter(([strategy]) => strategy.auto)) {
   console.log(`\n${strategy.name}: ${run.compactions.length} compactions (${run.compactions.filter((row) => row.why === 'threshold').length} near the window, ${run.refusals} calls refused as too long, ${run.summaryCalls} summary calls)`);
   console.log('| compaction | turn | at request | why | break cost | cost to the next, with it | without it | saved | paid back after |');
   console.log('|---|---:|---:|---|---:|---:|---:|---:|---|');
   run.compactions.forEach((row, index) => {
-    const paid = row.paidBackAfter !== undefined ? `${row.paidBackAfter} requests` : row.needed ? 'needed: without it a request would not fit' : 'never';
+    const paid =
+      row.paidBackAfter !== undefined
+        ? `${row.paidBackAfter} requests`
+        : row.needed && !row.stillOver
+          ? 'needed: without it a request would not fit'
+          : row.stillOver
+            ? 'never: a request still went over the window'
+            : 'never';
     console.log(`| ${index + 1} | ${row.turn} | ${row.request} | ${row.why} | ${k(row.breakCost)} | ${k(row.withIt)} | ${k(row.without)} | ${k(row.without - row.withIt)} | ${paid} |`);
   });
 }

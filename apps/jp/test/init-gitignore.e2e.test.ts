@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JP_BIN, expectOneLineError, makeSandbox, runJp } from './helpers/run-jp.ts';
@@ -122,11 +122,19 @@ describe('jp init and .gitignore', { timeout: 30_000 }, () => {
     expectOneLineError(result, 1, /^jp: cannot add \.jp\/ to \.gitignore: it is a directory; add the line yourself, or run jp init --no-gitignore$/);
     expect(statSync(path.join(dir, '.jp')).isDirectory()).toBe(true);
 
-    if (process.getuid?.() !== 0) {
-      const locked = fresh('dist\n');
-      chmodSync(locked, 0o555);
-      expectOneLineError(await runJp(['init', '--gitignore'], { cwd: locked, env }), 1, /cannot (add \.jp\/ to \.gitignore|create)/);
-      chmodSync(locked, 0o755);
+    // A directory nobody may write to. Root writes anywhere, so as root the binary runs as an
+    // unprivileged user for this case, from a copy of the (self-contained) bundle it can reach.
+    const asRoot = process.getuid?.() === 0;
+    const bin = path.join(root, 'dist', 'jp.js');
+    if (asRoot) {
+      cpSync(path.dirname(JP_BIN), path.dirname(bin), { recursive: true });
+      for (const dir of [root, path.dirname(bin)]) chmodSync(dir, 0o755);
     }
+    const locked = fresh('dist\n');
+    chmodSync(locked, 0o555);
+    const refused = await runJp(['init', '--gitignore'], { cwd: locked, env, ...(asRoot ? { uid: 65534, gid: 65534, bin } : {}) });
+    expectOneLineError(refused, 1, /cannot (add \.jp\/ to \.gitignore|create)/);
+    expect(existsSync(path.join(locked, '.jp'))).toBe(false);
+    chmodSync(locked, 0o755);
   });
 });

@@ -159,12 +159,11 @@ describe('fetchLimited', () => {
   });
 
   it('refuses a body whose Content-Length is over the limit before reading it', async () => {
-    const started = Date.now();
+    // The server never sends the rest of the body: reading it would end in the timeout's error, not this one.
     const error = await failure(get('/big-declared', { maxBytes: 1024 * 1024, timeoutMs: 3_000 }));
     expect(error.message).toBe(
       `${server.url('/big-declared')} is larger than the limit of 1 MiB (Content-Length says 104857600 bytes); raise conversation.attachment.http.max_bytes to attach it`,
     );
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it('cuts a streamed body off once it passes the limit, closing the connection', async () => {
@@ -183,8 +182,8 @@ describe('fetchLimited', () => {
       const started = Date.now();
       const error = await failure(get(path, { timeoutMs: 300 }));
       expect(error.message).toBe(`GET ${server.url(path)} timed out after 0.3 s; raise conversation.attachment.http.timeout_secs or try again later`);
+      // It waited its timeout, not less (the message names it; the test's timeout guards a hang).
       expect(Date.now() - started).toBeGreaterThanOrEqual(250);
-      expect(Date.now() - started).toBeLessThan(3_000);
     }
   });
 

@@ -43,14 +43,11 @@ function stubGoogleEnvironment(url: string) {
 describe('google provider: keys and the environment', () => {
   it('refuses to send without a key, naming the variable, before any request (no credential fallback)', async () => {
     stubGoogleEnvironment(server.url);
-    const started = Date.now();
-
     const { error } = await failure(turn('hi'), provider({ apiKey: '', apiKeyEnv: 'MY_GEMINI_KEY' }));
 
     expect(error.code).toBe('missing_api_key');
     expect(error.message).toBe('MY_GEMINI_KEY is not set; export it or set providers.google.api_key_env');
     expect(error.exitCode).toBe(3);
-    expect(Date.now() - started).toBeLessThan(1000);
     await new Promise((resolve) => setTimeout(resolve, 50)); // a stray probe would have arrived by now
     expect(server.requests).toHaveLength(0); // not the API, not the metadata server
   });

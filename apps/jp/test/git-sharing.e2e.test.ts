@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectOneLineError, makeSandbox, readEvents, runJp } from './helpers/run-jp.ts';
@@ -208,5 +208,24 @@ describe('two clones sharing .jp through git, through the binary', { timeout: 12
     expectOneLineError(await runJp(['conversation', 'show', conflicted], { cwd: ws, env: jpEnv }), 1, /metadata\.json holds git conflict markers; resolve them by hand/);
     expectOneLineError(await runJp(['query', '--id', damaged, '-m', 'echo', 'x'], { cwd: ws, env: jpEnv }), 1, /metadata\.json is missing or damaged/);
     await jp(ws, 'query', '--id', good, '-m', 'echo', 'still works');
+
+    // Damage inside events.jsonl is listed too: conflict markers a hand merge left, a line that is not JSON.
+    const events = (id: string) => path.join(ws, '.jp', 'conversations', id, 'events.jsonl');
+    const marked = JSON.parse((await jp(ws, '-F', 'json', 'query', '--new', '-m', 'echo', 'marked')).trim().split('\n').at(-1)!).conversation as string;
+    const torn = JSON.parse((await jp(ws, '-F', 'json', 'query', '--new', '-m', 'echo', 'torn')).trim().split('\n').at(-1)!).conversation as string;
+    const [first, ...rest] = readFileSync(events(marked), 'utf8').split('\n');
+    writeFileSync(events(marked), [first, '<<<<<<< HEAD', ...rest.slice(0, 1), '=======', '>>>>>>> side', ...rest.slice(1)].join('\n'));
+    const lines = readFileSync(events(torn), 'utf8').split('\n');
+    writeFileSync(events(torn), [lines[0], '{"type":"chat_req', ...lines.slice(1)].join('\n'));
+    const again = JSON.parse(await jp(ws, '-F', 'json', 'conversation', 'ls'));
+    expect(again.conversations.map((c: { id: string }) => c.id)).not.toContain(marked);
+    expect(again.unreadable).toEqual(
+      expect.arrayContaining([
+        { id: marked, state: 'damaged', reason: 'events.jsonl line 2 holds git conflict markers; resolve them by hand, keeping both sides\' lines' },
+        { id: torn, state: 'damaged', reason: 'events.jsonl line 2 is damaged (not a JSON object); repair or remove that line' },
+      ]),
+    );
+    expectOneLineError(await runJp(['conversation', 'show', marked], { cwd: ws, env: jpEnv }), 1, /events\.jsonl line 2 is damaged/);
+    await jp(ws, 'query', '--id', good, '-m', 'echo', 'others keep working');
   });
 });

@@ -18,6 +18,8 @@ export interface Activity {
   title?: string | undefined;
   /** The newest `removal` event, when the stream has one (RFD 029). */
   removal?: { timestamp: string; turns: number } | undefined;
+  /** Why events.jsonl does not load, found while counting (git conflict markers, a line that is not JSON); undefined when it reads. */
+  damage?: string | undefined;
   /** Lines of turns other clones went on with from a common turn (RFD 029); `turnCount` is the conversation's own line. */
   branches?: Array<{ key: string; turns: number; shared: number; lastActivityAt: string }> | undefined;
 }
@@ -59,11 +61,31 @@ function branchesOfText(text: string): Pick<Activity, 'turnCount' | 'branches'> 
  * Counts `turn_start` lines, finds the latest timestamp, the title and the removal; after a union
  * merge the last line need not be the latest, so each is decided by timestamps, not line order.
  */
+/**
+ * Why the events file does not load, if it does not: conflict markers a hand merge left, or a line
+ * that is not JSON. A torn last line (an interrupted append) reads, with a warning, so it is none.
+ */
+export function eventsDamage(text: string): string | undefined {
+  const lines = text.split('\n');
+  const last = lines.length - 1;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.trim() === '') continue;
+    if (/^(<{7}|>{7}|={7})( |$)/.test(line)) return `events.jsonl line ${i + 1} holds git conflict markers; resolve them by hand, keeping both sides' lines`;
+    if (line.charCodeAt(0) !== 123 /* { */ || line.charCodeAt(line.length - 1) !== 125 /* } */) {
+      if (i === last) continue;
+      return `events.jsonl line ${i + 1} is damaged (not a JSON object); repair or remove that line`;
+    }
+  }
+  return undefined;
+}
+
 export function activityOfText(text: string): Activity {
   const turnCount = text.match(TURN_START)?.length ?? 0;
   let lastActivityAt: string | undefined;
   for (const match of text.matchAll(TIMESTAMP)) if (lastActivityAt === undefined || match[1]! > lastActivityAt) lastActivityAt = match[1];
-  const activity: Activity = { turnCount, lastActivityAt, ...branchesOfText(text) };
+  const damage = eventsDamage(text);
+  const activity: Activity = { turnCount, lastActivityAt, ...(damage === undefined ? branchesOfText(text) : { damage }) };
   let titleAt = '';
   for (const [line] of text.matchAll(RECORD_LINE)) {
     let record: { type?: unknown; timestamp?: unknown; title?: unknown; turns?: unknown };

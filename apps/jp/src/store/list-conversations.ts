@@ -37,6 +37,8 @@ export function listConversations(root: string): ConversationMetadata[] {
     const metadata = readMetadata(id, path.join(root, id, 'metadata.json'));
     // A conversation removed where git tracks it keeps its files; it is no longer listed (RFD 029).
     if (!metadata || removedAt(path.dirname(root), id) !== undefined) continue;
+    // One whose events do not load is listed as unreadable, with why (unreadableConversations).
+    if (conversationActivity(path.dirname(root), id)?.damage !== undefined) continue;
     const listed = withActivity(path.dirname(root), metadata);
     all.push(listed);
     // Each line of turns another clone went on with is listed as a conversation of its own.
@@ -73,7 +75,11 @@ export function unreadableConversations(root: string): UnreadableConversation[] 
   const found: UnreadableConversation[] = [];
   for (const id of entries(root).sort()) {
     const dir = path.join(root, id);
-    if (readMetadata(id, path.join(dir, 'metadata.json')) !== undefined) continue;
+    if (readMetadata(id, path.join(dir, 'metadata.json')) !== undefined) {
+      const damage = conversationActivity(path.dirname(root), id)?.damage;
+      if (damage !== undefined) found.push({ id, reason: damage });
+      continue;
+    }
     if (!existsSync(path.join(dir, 'events.jsonl')) && !existsSync(path.join(dir, 'metadata.json'))) continue;
     found.push({ id, reason: unreadableReason(dir) });
   }

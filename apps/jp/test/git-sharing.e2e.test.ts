@@ -32,19 +32,7 @@ describe('two clones sharing .jp through git, through the binary', { timeout: 12
       .sort();
 
   it('both add turns: the merge has no conflict under .jp, every turn once, ls counts them, and the conversation goes on', async () => {
-    const origin = path.join(root, 'origin');
-    mkdirSync(origin);
-    git(origin, 'init', '-q');
-    await jp(origin, 'init', '--no-gitignore');
-    writeFileSync(path.join(origin, 'notes.md'), 'shared notes\n');
-    const created = await jp(origin, '-F', 'json', 'query', '--new', '-m', 'echo', 'q0');
-    const id = JSON.parse(created.trim().split('\n').at(-1)!).conversation as string;
-    git(origin, 'add', '-A');
-    git(origin, 'commit', '-qm', 'start');
-    git(origin, 'checkout', '-q', '--detach');
-    git(root, 'clone', '-q', origin, 'a');
-    git(root, 'clone', '-q', origin, 'b');
-    const [a, b] = [path.join(root, 'a'), path.join(root, 'b')];
+    const { a, b, id } = await twoClones('both');
 
     await jp(a, 'query', '--id', id, '-m', 'echo', '--attach', 'notes.md', 'a1');
     await jp(a, 'query', '--id', id, '-m', 'echo', 'a2');

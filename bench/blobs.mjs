@@ -13,7 +13,7 @@
 //    the request is built with `--explain -m anthropic/…` with deduplication on and off, and the
 //    resource bytes it carries are summed over the 30 requests. Reported, no budget.
 //
-//   node bench/blobs.mjs [--mb N] [--times N] [--turns N] [--runs N] [--only growth,listing,wire] [--no-check] [--keep]
+//   node bench/blobs.mjs [--mb N] [--times N] [--turns N] [--runs N] [--only growth,listing,wire] [--reasoning BYTES] [--no-check] [--keep]
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -28,6 +28,8 @@ const times = Number(option('--times', 50));
 const turns = Number(option('--turns', 1000));
 const runs = Number(option('--runs', 15));
 const only = new Set(option('--only', 'growth,listing,wire').split(','));
+/** Listing: each turn also stores a reasoning event with this many bytes of opaque provider data (RFD 028); 0 for none. */
+const reasoningBytes = Number(option('--reasoning', 0));
 const check = !args.includes('--no-check');
 
 const jp = process.env.JP_BIN ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/jp/dist/jp.js');
@@ -105,7 +107,13 @@ function bigConversation(ws) {
       bytes += content.length;
       return { uri: `file://${ws}/${name}`, mimeType: 'text/plain', name, $blob: hash, size: content.length, encoding: 'text' };
     });
-    lines.push({ type: 'turn_start', timestamp: t }, { type: 'chat_request', timestamp: t, content: `question ${turn}`, resources }, { type: 'chat_response', timestamp: t, message: `answer ${turn}` });
+    lines.push({ type: 'turn_start', timestamp: t }, { type: 'chat_request', timestamp: t, content: `question ${turn}`, resources });
+    if (reasoningBytes > 0) {
+      // An OpenAI reasoning item as jp stores it: the encrypted content is base64, reasoningBytes long.
+      const encrypted = createHash('sha256').update(`rs${turn}`).digest('base64').repeat(Math.ceil(reasoningBytes / 44)).slice(0, reasoningBytes);
+      lines.push({ type: 'chat_response', timestamp: t, reasoning: `thinking ${turn}`, opaque: { provider: 'openai', items: [{ type: 'reasoning', id: `rs_${turn}`, summary: [], encrypted_content: encrypted }] } });
+    }
+    lines.push({ type: 'chat_response', timestamp: t, message: `answer ${turn}` });
   }
   writeFileSync(path.join(dir, 'events.jsonl'), lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
   writeFileSync(path.join(dir, 'metadata.json'), JSON.stringify({ title: 'big', createdAt: t, lastActivityAt: t, turnCount: turns }));
@@ -131,7 +139,9 @@ function listing() {
   writeFileSync(path.join(emptyWithConversation, 'data', 'f00.txt'), 'file 0\n');
   jpSync(emptyWithConversation, ['query', '--new', '-m', 'echo', 'hi']);
   jpSync(emptyWithConversation, ['attachment', 'add', 'data/']); // declared, not resolved yet: no resources
-  console.log(`\n2. ${turns} turns, ${(bytes / 1024 / 1024).toFixed(0)} MiB of resources in 2 000 blobs (built in ${((Date.now() - started) / 1000).toFixed(1)} s); median of ${runs} runs`);
+  const events = statSync(path.join(big, '.jp', 'conversations', '0mhz3k1ab-bench', 'events.jsonl')).size;
+  const opaque = reasoningBytes > 0 ? `, ${reasoningBytes} bytes of opaque reasoning data a turn (events.jsonl ${(events / 1024 / 1024).toFixed(1)} MiB, ${Math.round(events / turns)} bytes a turn)` : ` (events.jsonl ${(events / 1024 / 1024).toFixed(1)} MiB)`;
+  console.log(`\n2. ${turns} turns, ${(bytes / 1024 / 1024).toFixed(0)} MiB of resources in 2 000 blobs${opaque} (built in ${((Date.now() - started) / 1000).toFixed(1)} s); median of ${runs} runs`);
   const commands = [
     [empty, ['conversation', 'ls']],
     [big, ['conversation', 'ls']],

@@ -4,7 +4,8 @@
 // file's stamp compared with the file cache, content hashed only where a stamp changed) against
 // `"manual"` (no check). The tree is attach-tree.mjs's: N files of about MB/N bytes in 100
 // directories, a tenth of them ignored. One file is edited before the timed runs, so `notify`
-// re-reads it (and says so) while the other files cost a `stat` each. Both cases are whole
+// re-reads it (and says so) while the other files cost a `stat` each, and one file is created, so
+// `notify` also lists the declared directory to find it (issue P). Both cases are whole
 // queries on the echo model, stored, interleaved run by run.
 // Prints medians and the ratio; exits 1 when notify / manual is over its budget (1.2×) unless
 // --no-check is given.
@@ -58,6 +59,8 @@ try {
   const id = /new conversation (\S+)/.exec(first.stderr)?.[1];
   if (id === undefined) throw new Error(`no conversation id in: ${first.stderr}`);
   appendFileSync(edited, '// edited\n');
+  // A file created under the declared directory after it was read: notify lists the directories too.
+  appendFileSync(path.join(path.dirname(edited), 'added-after.ts'), 'export const added = true;\n');
   const cases = [
     { label: 'follow-up, refresh = "manual"', policy: 'manual' },
     { label: 'follow-up, refresh = "notify"', policy: 'notify' },
@@ -67,6 +70,7 @@ try {
   // The check ran: the edited file was noticed (once) in the stored stream.
   const stream = readFileSync(path.join(tree, '.jp', 'conversations', id, 'events.jsonl'), 'utf8');
   if (!stream.includes('"notices":[{') || !stream.includes('changed since it was attached in turn 0')) throw new Error('notify gave no notice of the edited file');
+  if (!stream.includes('added-after.ts is new under ./')) throw new Error('notify gave no notice of the file created under the declared directory');
   const samples = cases.map(() => []);
   for (let i = 0; i < runs; i++) cases.forEach(({ policy }, k) => samples[k].push(run(argv(policy)).ms));
   const [manual, notify] = samples.map(median);

@@ -9,7 +9,8 @@
 // Wire bytes are the 30 requests' total size; "uncached" is what a prefix cache could not serve.
 // Each request must also name every text resource by its exact URI (what `refresh_resource` takes).
 import { createHash } from 'node:crypto';
-import type { ConversationEvent, Resource } from '../packages/core/src/index.ts';
+import { DEFAULT_COMPACTION_RULES, planCompaction, type ConversationEvent, type Resource } from '../packages/core/src/index.ts';
+import { modelView } from '../apps/jp/src/query/model-events.ts';
 import {
   convertToAnthropicRequest,
   convertToGoogleRequest,
@@ -54,6 +55,42 @@ function prepended(k: number): ConversationEvent[] {
   return events;
 }
 
+/**
+ * A working session: every turn calls a tool (a large result) and some reason, and a compaction by
+ * the default rules (`jp conversation compact`) is appended after turn COMPACT_AFTER. Request k is
+ * what the model is sent (`modelView`: superseded stubs, notices, compactions, deduplication).
+ */
+const COMPACT_AFTER = 14;
+
+/** What each provider hands back with its reasoning, as jp stores it (RFD 028); OpenRouter and Ollama send none back. */
+function opaqueFor(provider: string, turn: number, id: string): { provider: string; items: Array<Record<string, unknown>> } | undefined {
+  const secret = createHash('sha256').update(`${provider}${turn}`).digest('base64');
+  if (provider === 'anthropic') return { provider, items: [{ type: 'thinking', thinking: `Thinking about ${turn}.`, signature: secret.repeat(8) }] };
+  if (provider === 'openai') return { provider, items: [{ type: 'reasoning', id: `rs_${turn}`, summary: [], encrypted_content: secret.repeat(40) }] };
+  if (provider === 'google') return { provider, items: [{ functionCallId: id, thoughtSignature: secret.repeat(12) }] };
+  return undefined;
+}
+
+function working(k: number, provider: string): ConversationEvent[] {
+  const events: ConversationEvent[] = [];
+  for (let turn = 0; turn <= k; turn++) {
+    events.push({ type: 'turn_start', timestamp: t }, { type: 'chat_request', timestamp: t, content: `Question ${turn}?`, resources: attachments(turn) });
+    if (turn === k) break;
+    const id = `call_${turn}`;
+    if (turn % 3 === 0) {
+      const opaque = opaqueFor(provider, turn, id);
+      events.push({ type: 'chat_response', timestamp: t, reasoning: `Thinking about ${turn}. `.repeat(20), ...(opaque === undefined ? {} : { opaque }) });
+    }
+    events.push(
+      { type: 'tool_call_request', timestamp: t, id, name: 'read_file', arguments: { path: `src/${turn}.rs` } },
+      { type: 'tool_call_response', timestamp: t, id, isError: false, content: [{ type: 'text', text: `result ${turn} `.repeat(300) }] },
+      { type: 'chat_response', timestamp: t, message: `Answer ${turn}.` },
+    );
+    if (turn === COMPACT_AFTER) events.push(planCompaction(events, DEFAULT_COMPACTION_RULES, t)!);
+  }
+  return modelView(events, { enabled: true, minBytes: 300 });
+}
+
 type Convert = (request: ProviderRequest) => { request: unknown };
 const providers: Array<[string, Convert]> = [
   ['anthropic', convertToAnthropicRequest as Convert],
@@ -75,6 +112,22 @@ function unnamedUris(events: ConversationEvent[], request: unknown): string[] {
   const resources = events.flatMap((event) => (event.type === 'chat_request' ? (event as Extract<ConversationEvent, { type: 'chat_request' }>).resources : []));
   const uris = resources.filter((resource: Resource) => 'text' in resource).map((resource) => resource.uri);
   return uris.filter((uri) => !wire.includes(JSON.stringify(uri).slice(1, -1)));
+}
+
+/** The share of request k's message bytes that request k+1 repeats at the same positions, over k in [from, to). */
+function prefixShare(messages: string[][], from: number, to: number): number {
+  let earlier = 0;
+  let reused = 0;
+  for (let k = from; k < to; k++) {
+    const before = messages[k]!;
+    const after = messages[k + 1]!;
+    for (let i = 0; i < before.length; i++) {
+      earlier += before[i]!.length;
+      if (after[i] !== before[i]) break;
+      reused += before[i]!.length;
+    }
+  }
+  return reused / earlier;
 }
 
 function measure(convert: Convert, build: (k: number) => ConversationEvent[], model: string) {
@@ -120,6 +173,26 @@ for (const [name, convert] of providers) {
   console.log(
     `${name.padEnd(11)} ${pct(ours.prefix).padStart(8)} ${kib(ours.wire).padStart(10)} ${kib(ours.uncached).padStart(10)}   ${pct(base.prefix).padStart(16)} ${kib(base.wire).padStart(10)} ${kib(base.uncached).padStart(10)}`,
   );
+}
+console.log('');
+console.log(`with tool calls, reasoning (each provider's opaque data replayed) and a compaction by the default rules after turn ${COMPACT_AFTER} (prefix before it, the one deliberate break, after it)`);
+console.log(`${'provider'.padEnd(11)} ${'before'.padStart(8)} ${'break'.padStart(8)} ${'after'.padStart(8)}  opaque replayed`);
+for (const [name, convert] of providers) {
+  const model = name === 'openrouter' ? 'anthropic/claude-test' : 'model';
+  const requests = Array.from({ length: TURNS }, (_, k) => convert({ model, events: working(k, name) }).request);
+  const messages = requests.map(messagesOf);
+  // The provider's opaque reasoning data really is in the requests (the break aside, compaction strips it).
+  const stored = opaqueFor(name, 0, 'call_0')?.items[0];
+  const secret = stored === undefined ? undefined : String(stored.signature ?? stored.encrypted_content ?? stored.thoughtSignature);
+  const replayed = secret !== undefined && JSON.stringify(requests[COMPACT_AFTER]).includes(secret);
+  if (secret !== undefined && !replayed) failed = true;
+  const compactedAt = COMPACT_AFTER + 1;
+  const before = prefixShare(messages, 0, compactedAt - 1);
+  const broken = prefixShare(messages, compactedAt - 1, compactedAt);
+  const after = prefixShare(messages, compactedAt, TURNS - 1);
+  if (before < 1 || after < 1) failed = true;
+  const pct = (share: number) => `${(share * 100).toFixed(1)} %`;
+  console.log(`${name.padEnd(11)} ${pct(before).padStart(8)} ${pct(broken).padStart(8)} ${pct(after).padStart(8)}  ${secret === undefined ? 'none to replay' : replayed ? 'yes' : 'NO'}`);
 }
 if (failed && !process.argv.includes('--no-check')) {
   console.log('a provider reuses less than 100 % of the earlier request, or leaves a resource URI out');

@@ -11,7 +11,7 @@
 // 36 and 48. The clock is moved with JP_TEST_CLOCK_OFFSET_SECS (apps/jp/src/clock.ts), so no
 // real waiting is needed.
 //
-// The bill: tokens ≈ bytes / 4 of the request (system, tools and messages, cache markers
+// The bill (anthropic-bill.ts): tokens ≈ bytes / 4 of the request (system, tools and messages, cache markers
 // removed). A breakpoint's prefix is cached for 300 s after it was last written or read. Each
 // request reads the longest breakpoint prefix still cached (0.1×), writes the rest up to its last
 // breakpoint (1.25×) and pays the tail after it at 1×. Costs are input-token equivalents, and
@@ -21,6 +21,7 @@
 // previous user message makes that unnecessary here, and the model leaves it out.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { bill as billRequests, type Bill, type Sent } from './anthropic-bill.ts';
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -57,11 +58,6 @@ function run(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<strin
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`jp ${args.join(' ')}: exit ${code}: ${stderr}`))));
   });
-}
-
-interface Sent {
-  at: number; // simulated seconds
-  request: MessageCreateParamsStreaming;
 }
 
 /** One scripted session under a policy; the Anthropic request of every turn. */
@@ -118,67 +114,7 @@ function prepended(request: MessageCreateParamsStreaming): MessageCreateParamsSt
   return applyAnthropicCacheControl({ ...clean, messages }, resources);
 }
 
-/** Blocks in wire order (system and tools first, as one), each with whether it carries a breakpoint. */
-function blocks(request: MessageCreateParamsStreaming): Array<{ text: string; breakpoint: boolean; newest: boolean }> {
-  const strip = (value: unknown) => JSON.stringify(value, (key, v: unknown) => (key === 'cache_control' ? undefined : v));
-  const head = { system: request.system, tools: request.tools };
-  const out = [{ text: strip(head), breakpoint: JSON.stringify(head).includes('cache_control'), newest: false }];
-  const last = request.messages.length - 1;
-  request.messages.forEach((message, index) => {
-    const content = Array.isArray(message.content) ? message.content : [{ type: 'text', text: message.content }];
-    for (const block of content) out.push({ text: strip({ role: message.role, block }), breakpoint: 'cache_control' in (block as object), newest: index === last });
-  });
-  return out;
-}
-
-interface Bill {
-  read: number;
-  write: number;
-  uncached: number;
-  cost: number;
-  perTurn: number[];
-}
-
-/**
- * With `forgiving`, an ideal cache no provider has: while warm, everything before the newest user
- * message counts as read even where stubs changed it. Billed on the omit session (every older
- * copy stubbed as soon as a newer one exists), it is a floor under any stubbing policy: no policy
- * sends fewer bytes, and none can stub without a cache rewrite.
- */
-function bill(requests: Sent[], forgiving = false): Bill {
-  const cache = new Map<string, number>(); // prefix digest → expiry (s)
-  const total: Bill = { read: 0, write: 0, uncached: 0, cost: 0, perTurn: [] };
-  let lastAt = Number.NEGATIVE_INFINITY;
-  for (const { at, request } of requests) {
-    const list = blocks(request);
-    const hash = createHash('sha256');
-    let bytes = 0;
-    let history = 0; // bytes before the newest message
-    const points: Array<{ key: string; bytes: number }> = [];
-    for (const block of list) {
-      hash.update(block.text);
-      bytes += Buffer.byteLength(block.text);
-      if (!block.newest) history = bytes;
-      if (block.breakpoint) points.push({ key: hash.copy().digest('hex'), bytes });
-    }
-    let read = 0;
-    for (const point of points) if ((cache.get(point.key) ?? -1) >= at) read = Math.max(read, point.bytes);
-    if (forgiving) read = at - lastAt <= TTL_SECS ? history : 0;
-    lastAt = at;
-    const lastPoint = points.at(-1)?.bytes ?? 0;
-    const write = Math.max(0, lastPoint - read);
-    const uncached = bytes - Math.max(read, lastPoint);
-    for (const point of points) cache.set(point.key, at + TTL_SECS);
-    const tokens = (n: number) => n / 4;
-    const cost = tokens(read) * 0.1 + tokens(write) * 1.25 + tokens(uncached);
-    total.read += tokens(read);
-    total.write += tokens(write);
-    total.uncached += tokens(uncached);
-    total.cost += cost;
-    total.perTurn.push(cost);
-  }
-  return total;
-}
+const bill = (requests: Sent[], forgiving = false): Bill => billRequests(requests, { ttlSecs: TTL_SECS, forgiving });
 
 const [keep, omit, cold, cheaper, keepSteady, coldSteady, cheaperSteady] = await Promise.all([
   session('keep', true),

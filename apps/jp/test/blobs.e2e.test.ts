@@ -147,11 +147,11 @@ describe('jp gc', () => {
     writeFileSync(path.join(ws, 'other.txt'), 'only in the second conversation\n');
     const second = await jp(['-F', 'json', 'query', '--new', '-m', 'echo', '--attach', 'other.txt', '--attach', 'big.txt', 'x']);
     const other = lastJson(second.stdout).conversation;
-    expect((await jp(['-F', 'json', 'gc'])).stdout.trim()).toBe('{"removed":0,"bytes":0}');
+    expect((await jp(['-F', 'json', 'gc'])).stdout.trim()).toBe('{"removed":0,"bytes":0,"tracked":0}');
     expect((await jp(['conversation', 'rm', '--yes', other])).code).toBe(0);
     const gc = await jp(['-F', 'json', 'gc']);
     expect(gc.code, gc.stderr).toBe(0);
-    expect(JSON.parse(gc.stdout)).toEqual({ removed: 1, bytes: 32 });
+    expect(JSON.parse(gc.stdout)).toEqual({ removed: 1, bytes: 32, tracked: 0 });
     expect(blobsOf(ws)).toEqual([sha(BIG), sha(PNG)].sort());
     expect((await jp(['query', '--id', id, 'still whole'])).code).toBe(0);
     expect((await jp(['gc'])).stderr).toMatch(/nothing to collect/);

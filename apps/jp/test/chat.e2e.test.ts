@@ -51,7 +51,17 @@ const jp = (args: string[]) => runJp(args, { cwd: ws, env });
 
 /** Events as the conversation stores them, without what differs between two runs (times, ids). */
 function comparable(id: string): unknown[] {
-  return readEvents(ws, id).map((event) => JSON.parse(JSON.stringify(event).replace(/"timestamp":"[^"]+"/g, '"timestamp":"T"').replaceAll(id, 'ID')));
+  // Each turn's id is random, and its parent is the turn before's: both compared by shape.
+  const ids = new Map<string, string>();
+  const turnId = (value: string) => (ids.has(value) ? ids.get(value)! : (ids.set(value, `turn ${ids.size}`), ids.get(value)!));
+  return readEvents(ws, id).map((event) => {
+    const plain = JSON.parse(JSON.stringify(event).replace(/"timestamp":"[^"]+"/g, '"timestamp":"T"').replaceAll(id, 'ID'));
+    if (plain.type === 'turn_start') {
+      if (typeof plain.id === 'string') plain.id = turnId(plain.id);
+      if (typeof plain.parent === 'string') plain.parent = turnId(plain.parent);
+    }
+    return plain;
+  });
 }
 
 describe.skipIf(!hasTmux)(`jp chat in a terminal${hasTmux ? '' : ' (skipped: tmux not installed; .ci/run installs it)'}`, { timeout: 60_000 }, () => {
@@ -71,7 +81,7 @@ describe.skipIf(!hasTmux)(`jp chat in a terminal${hasTmux ? '' : ' (skipped: tmu
     rmSync(sandbox.root, { recursive: true, force: true });
   });
 
-  it('runs ordinary turns, with /attach, /ls, /model, /explain, a paste, another process, /fork and Ctrl-D', async () => {
+  it('runs ordinary turns, with /attach, /ls, /model, /explain, a paste, another process, /fork, /compact and Ctrl-D', async () => {
     startChat('main', ['chat', '-n', '-m', 'echo']);
     await until('main', 'jp> ');
     type('main', 'first message');
@@ -145,6 +155,12 @@ describe.skipIf(!hasTmux)(`jp chat in a terminal${hasTmux ? '' : ' (skipped: tmu
       'in the fork',
     ]);
     expect(readEvents(ws, id).filter((event) => event.type === 'turn_start')).toHaveLength(6);
+
+    // /compact appends a compaction by [conversation.compaction] (RFD 027): 7 turns, the last 4 kept.
+    type('main', '/compact');
+    key('main', 'Enter');
+    await until('main', /compacted turns 0–2 \(reasoning stripped/);
+    expect(readEvents(ws, forkId).filter((event) => event.type === 'compaction')).toMatchObject([{ from: 0, to: 2, resources: 'stub' }]);
 
     // Bad input is one line at the prompt; nothing is stored for it.
     type('main', '/frob');

@@ -215,7 +215,7 @@ describe.skipIf(!hasChromium)(`the page in headless Chromium${noChromium}`, () =
 
   it('shows the numbers of a bar on hover and on focus', async () => {
     await page.hover('svg.tokens g.bar[data-turn="1"]');
-    expect(await page.$eval('#readout', (el) => el.textContent)).toBe('turn 1: 1,000 uncached input, 3,000 cache write, 10,000 cache read, 900 output tokens');
+    expect(await page.$eval('#readout', (el) => el.textContent)).toBe('turn 1: 1,000 uncached input, 3,000 cache write, 10,000 cache read, 900 output, 0 reasoning tokens');
     // An SVG element, so focused through the DOM (Tab reaches it too: it has tabindex="0").
     await page.$eval('svg.tokens g.bar[data-turn="3"]', (bar) => (bar as unknown as { focus(): void }).focus());
     expect(await page.$eval(':focus', (el) => el.getAttribute('data-turn'))).toBe('3');

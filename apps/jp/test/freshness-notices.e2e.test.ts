@@ -134,3 +134,35 @@ describe('refresh per declaration: the table form of conversation.attachments', 
     expect(JSON.parse(removed.stdout).attachments).toEqual([{ url: 'src/', refresh: 'manual' }]);
   });
 });
+
+describe('new files under a declared directory', { timeout: 120_000 }, () => {
+  const { ws, ok, explain, lastNotices } = workspace('jp-e2e-fresh-new-');
+  const write = (name: string, text: string) => writeFileSync(path.join(ws, name), text);
+  const NEW = 'src/c.ts is new under src/ (declared in turn 0; call refresh_resource to read it)';
+
+  it('tells of a file created under src/ after it was read, once; not of an ignored one, nor of one attached now', async () => {
+    await ok(['init']);
+    write('src/a.ts', 'export const a = 1;\n');
+    write('.gitignore', 'src/generated/\n');
+    const first = await ok(['query', '--new', '-m', 'echo', '--attach', 'src/', 'first']);
+    const id = /new conversation (\S+)/.exec(first.stderr)![1]!;
+    write('src/c.ts', 'export const c = 3;\n');
+    mkdirSync(path.join(ws, 'src/generated'), { recursive: true });
+    write('src/generated/out.ts', 'generated\n');
+
+    const turns = await explain(id);
+    expect(turns.at(-1)!.query).toBe(`explain me\n\n[jp] ${NEW}`);
+    const second = await ok(['query', '--id', id, 'second']);
+    expect(second.stderr).toContain(`notice: ${NEW}`);
+    expect(lastNotices(id)).toEqual([{ uri: `file://${ws}/src/c.ts`, status: 'new', turn: 0, declaration: 'src/', text: NEW }]);
+    expect((await ok(['conversation', 'show', id])).stdout).toContain(`notice ${NEW}`);
+
+    // Said once.
+    await ok(['query', '--id', id, 'third']);
+    expect(lastNotices(id)).toBeUndefined();
+    // A file attached in the turn it appears in needs no notice.
+    write('src/d.ts', 'export const d = 4;\n');
+    await ok(['query', '--id', id, '--attach', 'src/d.ts', 'fourth']);
+    expect(lastNotices(id)).toBeUndefined();
+  });
+});

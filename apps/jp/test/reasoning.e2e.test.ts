@@ -6,8 +6,10 @@ import {
   anthropicStreamEvents,
   anthropicTextStream,
   createWireServer,
+  googleStreamChunks,
   googleTextStream,
   openaiChatTextStream,
+  openaiResponsesEvents,
   openaiResponsesTextStream,
   sseResponse,
   type ScriptedResponse,
@@ -203,5 +205,81 @@ describe('anthropic thinking carried through a tool loop and later turns', () =>
     expect(shown).not.toContain(SIGNATURE);
     expect(shown).not.toContain(REDACTED);
     expect(shown).toContain('"opaque":{"provider":"anthropic","items":2,"stored":true}');
+  });
+});
+
+// OpenAI's reasoning items (encrypted, nothing stored at OpenAI) and Gemini's thought signatures,
+// through the binary: each goes back in place in the tool loop and in later turns, to its own
+// provider only.
+describe('openai reasoning items and gemini thought signatures carried through a tool loop', () => {
+  const { root, env } = makeSandbox();
+  const ws = path.join(root, 'project');
+  const file = path.join(ws, 'main.rs');
+  let server: WireServer;
+  const ENCRYPTED = 'gAAAAABopaque-reasoning==';
+  const SIGNATURE = 'R2VtaW5pU2lnbmF0dXJl';
+  const jp = (args: string[]) =>
+    runJp(
+      ['-c', `providers.openai.base_url=${JSON.stringify(`${server.url}/v1`)}`, '-c', `providers.google.base_url=${JSON.stringify(server.url)}`, '-c', `providers.anthropic.base_url=${JSON.stringify(server.url)}`, ...args],
+      { cwd: ws, env: { ...env, OPENAI_API_KEY: 'k', GEMINI_API_KEY: 'k', ANTHROPIC_API_KEY: 'k' } },
+    );
+  const bodies = () => server.requests.map((request) => request.body as Record<string, any>);
+
+  beforeAll(async () => {
+    server = await createWireServer();
+    mkdirSync(ws, { recursive: true });
+    writeFileSync(file, 'fn main() {}\n');
+    expect((await runJp(['init'], { cwd: ws, env })).code).toBe(0);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('openai: the encrypted item goes back before the call, the next turn keeps the bytes, reasoning tokens are counted, a switch drops it', async () => {
+    const uri = pathToFileURL(file).href;
+    const start = server.requests.length;
+    server.enqueue(
+      sseResponse(openaiResponsesEvents([{ type: 'reasoning', summary: 'Check the file.', encryptedContent: ENCRYPTED }, { type: 'function_call', callId: 'call_1', name: 'refresh_resource', arguments: { uri } }])),
+      openaiResponsesTextStream('done', { usage: { output_tokens: 40, output_tokens_details: { reasoning_tokens: 25 } } }),
+    );
+    const first = await jp(['-F', 'json', 'query', '--new', '-m', 'openai/gpt-test', '--reasoning', 'low', '--show-reasoning', '--attach', 'main.rs', 'look']);
+    expect(first.code, first.stderr).toBe(0);
+    const usage = first.stdout.trim().split('\n').map((line) => JSON.parse(line)).find((line) => line.usage !== undefined)?.usage;
+    expect(usage).toMatchObject({ reasoningTokens: 25 });
+    const shown = (await jp(['conversation', 'show'])).stdout;
+    expect(shown).toContain('assistant (reasoning summary): Check the file.');
+    expect(shown).toMatch(/tokens: [\d,]+ in, 45 out \(25 reasoning\)/);
+    expect(shown).not.toContain(ENCRYPTED);
+    server.enqueue(openaiResponsesTextStream('again'));
+    expect((await jp(['query', '--reasoning', 'low', 'and now?'])).code).toBe(0);
+    server.enqueue(anthropicTextStream('switched'));
+    expect((await jp(['query', '-m', 'anthropic/claude-test', 'other model'])).code).toBe(0);
+    const [call, loop, next, other] = bodies().slice(start);
+    expect(call!.include).toEqual(['reasoning.encrypted_content']);
+    const item = loop!.input.find((entry: any) => entry.type === 'reasoning');
+    expect(JSON.stringify(item)).toBe(JSON.stringify({ type: 'reasoning', id: 'rs_0', summary: [{ type: 'summary_text', text: 'Check the file.' }], encrypted_content: ENCRYPTED }));
+    expect(loop!.input[loop!.input.indexOf(item) + 1]).toMatchObject({ type: 'function_call', call_id: 'call_1' });
+    expect(JSON.stringify(next!.input.slice(0, loop!.input.length + 1))).toBe(JSON.stringify([...loop!.input, next!.input[loop!.input.length]]));
+    expect(JSON.stringify(other)).not.toContain(ENCRYPTED);
+    expect(JSON.stringify(other)).not.toContain('Check the file.');
+  });
+
+  it('gemini: the stored signature goes back on its call (no validator bypass), and on the signed text', async () => {
+    const uri = pathToFileURL(file).href;
+    const start = server.requests.length;
+    server.enqueue(
+      sseResponse(googleStreamChunks([{ type: 'thought', text: 'Plan.' }, { type: 'functionCall', id: 'call_g', name: 'refresh_resource', args: { uri }, thoughtSignature: SIGNATURE }])),
+      sseResponse(googleStreamChunks([{ type: 'text', text: 'done', thoughtSignature: `${SIGNATURE}2` }])),
+    );
+    const first = await jp(['query', '--new', '-m', 'google/gemini-3-pro-preview', '--reasoning', 'high', '--attach', 'main.rs', 'look']);
+    expect(first.code, first.stderr).toBe(0);
+    server.enqueue(googleTextStream('again'));
+    expect((await jp(['query', 'and now?'])).code).toBe(0);
+    const [, loop, next] = bodies().slice(start);
+    const parts = (body: any) => body.contents.flatMap((content: any) => content.parts);
+    expect(parts(loop).find((part: any) => part.functionCall?.id === 'call_g')?.thoughtSignature).toBe(SIGNATURE);
+    expect(parts(next).find((part: any) => part.text === 'done')?.thoughtSignature).toBe(`${SIGNATURE}2`);
+    expect(JSON.stringify(next!.contents.slice(0, loop!.contents.length))).toBe(JSON.stringify(loop!.contents));
+    expect(JSON.stringify(next)).not.toContain('skip_thought_signature_validator');
   });
 });

@@ -58,30 +58,17 @@ describe('kill -9 at each named crash point, then load and continue', { timeout:
     await loadsAndContinues('pack-write');
   });
 
-  it('events-append: killed right after the lines are flushed, before metadata.json is put in place', async () => {
-    // A plain turn leaves metadata.json alone (RFD 029); a rename with the turn rewrites it.
+  it('events-append: killed right after the lines are flushed, with the lock still held', async () => {
+    // metadata.json is written once (RFD 029): a rename with the turn is a `title` event in the same append.
+    const metadataBefore = readFileSync(path.join(conversationDir(), 'metadata.json'), 'utf8');
     const killed = await killedAt('events-append', ['query', '--id', id, '--title', 'renamed at events-append', '--attach', 'two.txt', 'at events-append']);
     expect(killed.code).toBeNull();
     expect(eventsText()).toContain('at events-append');
-    const aside = readdirSync(conversationDir()).filter((name) => name.startsWith('.metadata.json.'));
-    expect(aside).toHaveLength(1);
-    await loadsAndContinues('events-append', [path.join(conversationDir(), aside[0]!)]);
-  });
-
-  it('metadata-rename:before: killed with the new metadata written aside', async () => {
-    const killed = await killedAt('metadata-rename:before', ['query', '--id', id, '--title', 'renamed before', 'at metadata-rename before']);
-    expect(killed.code).toBeNull();
-    expect(eventsText()).toContain('at metadata-rename before');
-    const aside = readdirSync(conversationDir()).filter((name) => name.startsWith('.metadata.json.'));
-    expect(aside).toHaveLength(1);
-    await loadsAndContinues('metadata-rename:before', [path.join(conversationDir(), aside[0]!)]);
-  });
-
-  it('metadata-rename:after: killed with everything in place but the lock', async () => {
-    const killed = await killedAt('metadata-rename:after', ['query', '--id', id, '--title', 'renamed after', 'at metadata-rename after']);
-    expect(killed.code).toBeNull();
-    expect(eventsText()).toContain('at metadata-rename after');
+    expect(eventsText()).toContain('"type":"title","timestamp"');
+    expect(readFileSync(path.join(conversationDir(), 'metadata.json'), 'utf8')).toBe(metadataBefore);
     expect(readdirSync(conversationDir()).filter((name) => name.startsWith('.metadata.json.'))).toEqual([]);
-    await loadsAndContinues('metadata-rename:after');
+    await loadsAndContinues('events-append');
+    const listed = JSON.parse((await w.jp(['-F', 'json', 'conversation', 'ls'])).stdout).conversations.find((c: { id: string }) => c.id === id);
+    expect(listed.title).toBe('renamed at events-append');
   });
 });

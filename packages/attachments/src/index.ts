@@ -24,6 +24,7 @@ export { startReadAhead, type ReadAhead, type ReadAheadHost, type ReadAheadReque
 export { textMimeType } from './file/file-mime-type.ts';
 export { fileStamp } from './file/file-stamp.ts';
 export { filePathOf } from './file/workspace-path.ts';
+export { listDeclaredFiles } from './file/list-declared-files.ts';
 export { createHttpHandler } from './http/http-handler.ts';
 export { createCmdHandler } from './cmd/cmd-handler.ts';
 export { createMcpHandler } from './mcp/mcp-handler.ts';

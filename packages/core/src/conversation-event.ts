@@ -5,6 +5,8 @@ import { describeIssues } from './describe-issues.ts';
 import { ResourceSchema } from './resource.ts';
 import { FreshnessNoticeSchema } from './freshness-notice.ts';
 import { isKnownEvent, isKnownEventType } from './event-types.ts';
+import { CompactionEventSchema, type CompactionEvent } from './compaction/compaction-event.ts';
+import { RemovalEventSchema, TitleEventSchema, type RemovalEvent, type TitleEvent } from './record-events.ts';
 
 /** The three kinds of answer a chat_response carries, exactly one of them. */
 const RESPONSE_KINDS = ['message', 'reasoning', 'structured'] as const;
@@ -32,11 +34,22 @@ export const UsageSchema = z.object({
   cacheWriteTokens: z.number().int().nonnegative().optional(),
   /** The part of `outputTokens` spent reasoning, where the vendor says (OpenAI, Gemini; RFD 028). */
   reasoningTokens: z.number().int().nonnegative().optional(),
+  /**
+   * The input tokens of the turn's last model call: the others are summed over the turn's calls,
+   * this one measures the context the next turn starts from (RFD 027, the estimate).
+   */
+  lastInputTokens: z.number().int().nonnegative().optional(),
 });
 export type Usage = z.infer<typeof UsageSchema>;
 
 /** Opens a turn: everything up to the next `turn_start` belongs to it. */
-export const TurnStartEventSchema = z.object({ type: z.literal('turn_start'), timestamp });
+export const TurnStartEventSchema = z.object({
+  type: z.literal('turn_start'),
+  timestamp,
+  /** The turn's own id, and the id of the turn it follows (null: the first): two clones' turns after one turn make a tree (RFD 029). */
+  id: z.string().min(1).optional(),
+  parent: z.string().min(1).nullable().optional(),
+});
 export type TurnStartEvent = z.infer<typeof TurnStartEventSchema>;
 
 /**
@@ -125,6 +138,9 @@ export const EVENT_SCHEMAS = {
   tool_call_request: ToolCallRequestEventSchema,
   tool_call_response: ToolCallResponseEventSchema,
   config_delta: ConfigDeltaEventSchema,
+  compaction: CompactionEventSchema,
+  title: TitleEventSchema,
+  removal: RemovalEventSchema,
 };
 type EventSchemas = typeof EVENT_SCHEMAS;
 
@@ -146,7 +162,10 @@ export type KnownEvent =
   | ChatResponseEvent
   | ToolCallRequestEvent
   | ToolCallResponseEvent
-  | ConfigDeltaEvent;
+  | ConfigDeltaEvent
+  | CompactionEvent
+  | TitleEvent
+  | RemovalEvent;
 
 export type ConversationEvent = KnownEvent | UnknownEvent;
 

@@ -2,6 +2,7 @@ import type { ContentBlock } from './content-block.ts';
 import type { ChatRequestEvent, ConversationEvent, ToolCallResponseEvent } from './conversation-event.ts';
 import type { Resource } from './resource.ts';
 import { isRefResource } from './resource-content.ts';
+import { turnNumber } from './turns.ts';
 
 export interface DedupeOptions {
   /** `conversation.deduplication.enabled`: when false the events are returned as they are. */
@@ -77,7 +78,7 @@ export function dedupeResources(events: readonly ConversationEvent[], options: D
   const carries = (event: ConversationEvent) => event.type === 'chat_request' || event.type === 'tool_call_response';
   const lastCarrying = events.findLastIndex(carries);
   return events.map((event, index) => {
-    if (event.type === 'turn_start') turn++;
+    if (event.type === 'turn_start') turn = turnNumber(event, turn);
     if (event.type === 'chat_request') {
       const request = event as ChatRequestEvent;
       return dedupeRequest(request, verdicts(request.resources, { turn }, index === lastCarrying));

@@ -8,6 +8,9 @@ const KNOWN_TYPES: Record<KnownEventType, true> = {
   tool_call_request: true,
   tool_call_response: true,
   config_delta: true,
+  compaction: true,
+  title: true,
+  removal: true,
 };
 
 export const KNOWN_EVENT_TYPES = Object.keys(KNOWN_TYPES) as KnownEventType[];

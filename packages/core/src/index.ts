@@ -38,6 +38,7 @@ export type {
   UnknownEvent,
   Usage,
 } from './conversation-event.ts';
+export type { RemovalEvent, TitleEvent } from './record-events.ts';
 export { KNOWN_EVENT_TYPES, isKnownEvent, isKnownEventType } from './event-types.ts';
 export { fenceLanguage } from './mime-language.ts';
 export { TEXTUAL_APPLICATION_TYPES, isTextualMimeType, mimeEssence } from './mime-type.ts';
@@ -45,11 +46,12 @@ export { formatResource } from './format-resource.ts';
 export type { FreshnessNotice } from './freshness-notice.ts';
 export { requestTextWithNotices } from './request-text.ts';
 export type { ConvertedToolResult, McpCallToolResult, McpEmbeddedResource, McpResourceContents } from './mcp-conversions.ts';
-export { groupTurns, type Turn } from './turns.ts';
+export { groupTurns, turnNumber, type Turn } from './turns.ts';
 export {
   SUPERSEDED_POLICIES,
   cacheIsCold,
   decideSuperseded,
+  isSupersededStub,
   lastActivityAt,
   recordedSuperseded,
   stubSuperseded,
@@ -77,3 +79,5 @@ export function loadSchemas(): Promise<typeof import('./schemas.ts')> {
   return import('./schemas.ts');
 }
 export { hasUrlSecrets, REDACTED, redactUrlSecrets } from './redact-url-secrets.ts';
+export * from './compaction/index.ts';
+export { planBranches, type BranchLine, type BranchPlan, type TurnNode } from './branches/plan-branches.ts';

@@ -33,3 +33,5 @@ export { contentFromMcpToolResult, resourceFromMcpContents, resourceFromMcpEmbed
 export { describeIssues } from './describe-issues.ts';
 export { parseToolOutput } from './parse-tool-output.ts';
 export { SupersededMarkSchema } from './superseded-mark-schema.ts';
+export { CompactionEventSchema, CompactionSummarySchema } from './compaction/compaction-event.ts';
+export { RemovalEventSchema, TitleEventSchema } from './record-events.ts';

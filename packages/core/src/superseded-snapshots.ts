@@ -28,6 +28,11 @@ export function supersededStub(uri: string, newerTurn: number): string {
   return `[superseded: ${uri} — newer content in turn ${newerTurn}]`;
 }
 
+/** Whether a text resource is the stub `stubSuperseded` sends instead of an older snapshot. */
+export function isSupersededStub(resource: TextResource): boolean {
+  return resource.formatted === resource.text && resource.text === `[superseded: ${resource.uri} — newer content in turn ${/turn (\d+)\]$/.exec(resource.text)?.[1] ?? ''}]`;
+}
+
 interface Snapshot {
   turn: number;
   uri: string;

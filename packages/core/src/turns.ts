@@ -30,3 +30,12 @@ export function groupTurns(events: readonly ConversationEvent[]): { preamble: Co
   }
   return { preamble, turns };
 }
+
+/**
+ * The stream's number of the turn a `turn_start` opens, given the previous one's: the next, unless
+ * the event names its turn (a compacted view, where a summary stands for several turns).
+ */
+export function turnNumber(event: ConversationEvent, previous: number): number {
+  const named = (event as { turn?: unknown }).turn;
+  return typeof named === 'number' ? named : previous + 1;
+}

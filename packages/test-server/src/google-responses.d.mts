@@ -19,7 +19,8 @@ export interface GoogleFunctionCall {
 
 /** One part of a scripted answer; each becomes its own chunk. */
 export type GoogleScriptedPart =
-  | { type: 'text'; text: string }
+  /** Gemini puts a `thoughtSignature` on a text part too (the last one of a signed answer). */
+  | { type: 'text'; text: string; thoughtSignature?: string }
   | { type: 'thought'; text: string }
   | ({ type: 'functionCall' } & GoogleFunctionCall);
 

@@ -22,7 +22,7 @@ const deltasOf = (text) => (typeof text === 'string' ? splitIntoDeltas(text) : [
 function wirePart(part) {
   switch (part.type) {
     case 'text':
-      return { text: part.text };
+      return part.thoughtSignature === undefined ? { text: part.text } : { text: part.text, thoughtSignature: part.thoughtSignature };
     case 'thought':
       return { text: part.text, thought: true };
     case 'functionCall': {

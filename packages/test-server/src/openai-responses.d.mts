@@ -19,7 +19,8 @@ export interface OpenAIResponsesWireUsage {
 /** One output item of a scripted Responses answer. Text is split into deltas unless given as an array. */
 export type OpenAIResponsesScriptedItem =
   | { type: 'text'; text: string | readonly string[] }
-  | { type: 'reasoning'; summary: string | readonly string[] }
+  /** A reasoning item; `summary` '' streams none; `encryptedContent` is the item's `encrypted_content`. */
+  | { type: 'reasoning'; summary: string | readonly string[]; encryptedContent?: string }
   | { type: 'function_call'; callId: string; name: string; arguments: Record<string, unknown> };
 
 export interface OpenAIResponsesStreamOptions {

@@ -63,7 +63,13 @@ function itemEvents(item, outputIndex, event) {
       const deltas = deltasOf(item.summary);
       const text = deltas.join('');
       const where = { item_id: id, ...at, summary_index: 0 };
-      const done = { id, type: 'reasoning', summary: [{ type: 'summary_text', text }] };
+      /** @type {Record<string, unknown>} */
+      const done = { id, type: 'reasoning', summary: text === '' ? [] : [{ type: 'summary_text', text }] };
+      // With `include: ["reasoning.encrypted_content"]` the item carries the reasoning, encrypted.
+      if (item.encryptedContent !== undefined) done.encrypted_content = item.encryptedContent;
+      if (text === '') {
+        return { done, events: [event('response.output_item.added', { ...at, item: { id, type: 'reasoning', summary: [] } }), event('response.output_item.done', { ...at, item: done })] };
+      }
       return {
         done,
         events: [

@@ -103,7 +103,8 @@ export async function createWireServer(options = {}) {
       const request = await recordRequest(req);
       const index = requests.push(request) - 1;
       options.onRequest?.(request, index);
-      const scripted = queue.shift() ?? fallback(request, index);
+      // A refusal (say, of bodies over a size) answers before the script, which keeps its answers.
+      const scripted = options.refuse?.(request, index) ?? queue.shift() ?? fallback(request, index);
       await answer(scripted, request, res);
     })().catch((error) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });

@@ -71,6 +71,11 @@ export interface WireServerOptions {
   port?: number;
   /** Answers a request when the script is empty; by default a loud 500. */
   fallback?: (request: RecordedRequest, index: number) => ScriptedResponse;
+  /**
+   * Consulted before the script: an answer refuses the request without taking a scripted answer
+   * (a server that rejects bodies over a size as too long for the model, say); undefined lets it through.
+   */
+  refuse?: (request: RecordedRequest, index: number) => ScriptedResponse | undefined;
   /** Called for every request after it is recorded (the standalone server logs bodies with it). */
   onRequest?: (request: RecordedRequest, index: number) => void;
 }

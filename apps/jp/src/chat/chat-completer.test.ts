@@ -18,7 +18,8 @@ const list = (dir: string) => tree[dir] ?? [];
 describe('completeChatLine', () => {
   it('completes command names', () => {
     expect(completeChatLine('/e', '/w', list)).toEqual([['/explain', '/edit'], '/e']);
-    expect(completeChatLine('/', '/w', list)[0]).toHaveLength(10);
+    expect(completeChatLine('/', '/w', list)[0]).toHaveLength(11);
+    expect(completeChatLine('/co', '/w', list)).toEqual([['/compact'], '/co']);
   });
 
   it('completes paths after /attach, directories with a slash, hidden ones only when asked', () => {

@@ -127,6 +127,13 @@ async function runCommand(ctx: CommandContext, globals: GlobalOptions, state: Ch
       ctx.output.note(`jp: going on in the fork ${state.id}`);
       return;
     }
+    case '/compact': {
+      if (state.id === undefined) throw new Error('nothing to compact yet: send a message first');
+      if (input.args.some((arg) => arg !== '--summarize')) throw new Error('/compact takes only --summarize; `jp conversation compact --help` has the rest');
+      const { conversationCompact } = await import('../commands/conversation-compact.ts');
+      await conversationCompact(quiet, state.id, input.args.length > 0 ? { summarize: true } : {});
+      return;
+    }
     case '/explain':
       await sendMessage(ctx, state, input.rest === '' ? '(your next message)' : input.rest, { explain: true });
       return;

@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { UsageError } from '@jp/core';
 import { version } from '../version.ts';
 import { readGlobalOptions, type GlobalOptions } from './global-options.ts';
+import { addConversationCommands } from './conversation-commands.ts';
 import { reportError } from './report-error.ts';
 import { guardStrayOutput, setStrayOutputMode } from './stray-output.ts';
 
@@ -59,6 +60,7 @@ export function buildProgram(): Command {
     .option('-e, --edit', 'write the query in $VISUAL/$EDITOR, starting from TEXT (also what a query with no text does on a terminal)')
     .option('--explain', 'print the provider request as JSON; send nothing, store nothing')
     .option('--no-persist', 'do not store this turn')
+    .option('--compact', 'compact the conversation by [conversation.compaction] first, then ask')
     .option('--allow-tools', 'run tools whose run policy is "ask" without asking')
     .option('--show-reasoning', "print the model's reasoning on stderr as it arrives (always stored)")
     .option('--reasoning <level>', 'how much the model reasons: off, minimal, low, medium or high (assistant.reasoning)')
@@ -119,65 +121,7 @@ export function buildProgram(): Command {
       await attachmentRm(globals(cmd), targets, opts);
     });
 
-  const conversation = program.command('conversation').alias('c').description('list, inspect, fork and switch conversations');
-  conversation
-    .command('ls')
-    .description('list conversations, most recently active first')
-    .option('--limit <n>', 'show at most N conversations')
-    .action(async (opts, cmd: Command) => {
-      const { conversationLs } = await import('../commands/conversation-ls.ts');
-      await conversationLs(globals(cmd), opts);
-    });
-  conversation
-    .command('show')
-    .description('print a conversation: its turns and the resources of each')
-    .argument('[id]', 'conversation (default: the active one)')
-    .option('--html', 'write the conversation as one self-contained HTML page (tokens and cache per turn) and print its path')
-    .option('-o, --output <file>', 'with --html: where to write the page (default: .jp/local/html/<id>.html; - for stdout)')
-    .option('--open', 'with --html: open the page in the system browser')
-    .option('--turn <n>', 'only turn N (0-based)')
-    .option('--last', 'only the last turn')
-    .action(async (id: string | undefined, opts: { html?: boolean; output?: string; open?: boolean; turn?: string; last?: boolean }, cmd: Command) => {
-      const { conversationShow } = await import('../commands/conversation.ts');
-      await conversationShow(globals(cmd), id, opts);
-    });
-  conversation
-    .command('use')
-    .description('make a conversation the active one')
-    .argument('<id>', 'conversation')
-    .action(async (id: string, _opts, cmd: Command) => {
-      const { conversationUse } = await import('../commands/conversation.ts');
-      await conversationUse(globals(cmd), id);
-    });
-  conversation
-    .command('fork')
-    .description('copy a conversation (its turns, or none) into a new one and print the new id')
-    .argument('[id]', 'conversation to fork (default: the active one)')
-    .option('--until-turn <n>', 'copy turns 0 through N only')
-    .option('--no-turns', 'copy no turns: the fork starts empty with the same configuration')
-    .option('--title <title>', 'title of the fork')
-    .option('--activate', 'make the fork the active conversation')
-    .action(async (id: string | undefined, opts, cmd: Command) => {
-      const { conversationFork } = await import('../commands/conversation.ts');
-      await conversationFork(globals(cmd), id, opts);
-    });
-  conversation
-    .command('rm')
-    .description('delete a conversation')
-    .argument('<id>', 'conversation')
-    .option('-y, --yes', 'do not ask for confirmation')
-    .action(async (id: string, opts, cmd: Command) => {
-      const { conversationRm } = await import('../commands/conversation.ts');
-      await conversationRm(globals(cmd), id, opts);
-    });
-  conversation
-    .command('path')
-    .description("print the directory holding a conversation's files")
-    .argument('[id]', 'conversation (default: the active one)')
-    .action(async (id: string | undefined, _opts, cmd: Command) => {
-      const { conversationPath } = await import('../commands/conversation.ts');
-      await conversationPath(globals(cmd), id);
-    });
+  addConversationCommands(program, globals);
 
   const mcp = program.command('mcp').description('inspect the MCP servers configured as mcp.<server> (command, args, env, cwd), or serve this workspace to MCP clients');
   mcp

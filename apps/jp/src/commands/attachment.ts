@@ -44,7 +44,7 @@ async function recordDeclarations(selected: Selected, attachments: AttachmentDec
   try {
     const timestamp = new Date().toISOString();
     const delta = { type: 'config_delta' as const, timestamp, delta: { conversation: { attachments } } };
-    await store.append(selected.id, [delta], store.openContent(), (metadata) => ({ ...metadata, lastActivityAt: timestamp }));
+    await store.append(selected.id, [delta], store.openContent());
   } finally {
     release();
   }

@@ -1,6 +1,7 @@
 import { UsageError } from '@jp/core';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { workspaceContext } from '../cli/command-context.ts';
+import { newlySeenBranches } from '../store/announced-branches.ts';
 
 /** Lists conversations from their metadata files alone: no events, no schemas, no blobs are read. */
 export async function conversationLs(globals: GlobalOptions, options: { limit?: string }): Promise<void> {
@@ -14,6 +15,12 @@ export async function conversationLs(globals: GlobalOptions, options: { limit?: 
   const all = store.list().slice(0, limit);
   // Nothing hidden: a conversation that does not load is listed with why (RFD 029).
   const unreadable = store.unreadable();
+  // A conversation two clones went on with from one turn: its other line is listed as `<id>~<key>`; said once.
+  const branches = output.json ? [] : all.filter((m) => m.id.includes('~')).map((m) => m.id);
+  for (const id of newlySeenBranches(store.jpDir, branches)) {
+    const [base] = id.split('~');
+    output.note(`jp: ${base} was continued on two clones from one turn; the other clone's turns are ${id} (jp conversation show ${id}; jp query --id ${id} goes on with them)`);
+  }
   if (output.json) {
     output.data({
       conversations: all.map((m) => ({

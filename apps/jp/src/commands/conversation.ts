@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline/promises';
-import { loadSchemas, resolveResourceContent, UsageError, type ConfigDeltaEvent } from '@jp/core';
+import { compactionsForFork, loadSchemas, resolveResourceContent, UsageError, type CompactionEvent, type ConfigDeltaEvent } from '@jp/core';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { Output } from '../output/output.ts';
 import { page } from '../output/pager.ts';
@@ -9,6 +9,7 @@ import { workspaceContext } from '../cli/command-context.ts';
 import { CONFIG_VERSION, conversationConfig, ownLayer } from '../conversation/conversation-config.ts';
 import { markOpaque } from '../reasoning/mark-opaque.ts';
 import { selectConversation } from '../conversation/select-conversation.ts';
+import { removeConversation } from '../store/remove-conversation.ts';
 
 const { eventToJson } = await loadSchemas();
 
@@ -99,6 +100,7 @@ export async function conversationFork(globals: GlobalOptions, idArg: string | u
   let forkBase = baseConfig;
   let configVersion = metadata.configVersion;
   let events: ConfigDeltaEvent[] = [];
+  let carried: CompactionEvent[] = [];
   let turn: number | null = null;
   let keptTurns = 0;
   if (options.turns === false) {
@@ -118,13 +120,15 @@ export async function conversationFork(globals: GlobalOptions, idArg: string | u
     turn = n;
     copy = { from: source, untilTurn: n };
     keptTurns = n + 1;
+    // Compactions appended after turn N come along, cut to the fork's turns (RFD 027).
+    carried = compactionsForFork((await store.eventsWithoutContent(source)).events, n);
   } else {
     copy = { from: source, untilTurn: undefined };
     turn = scanned.turns > 0 ? scanned.turns - 1 : null;
     keptTurns = scanned.turns;
   }
   const title = options.title ?? (metadata.title ? `${metadata.title} (fork)` : undefined);
-  const id = await store.create({ baseConfig: forkBase, configVersion, copy, events, title, turnCount: keptTurns, forkedFrom: { id: source, turn } }, store.openContent());
+  const id = await store.create({ baseConfig: forkBase, configVersion, copy, events: [...events, ...carried], title, turnCount: keptTurns, forkedFrom: { id: source, turn } }, store.openContent());
   if (options.activate) store.setActive(id);
   if (output.json) output.data({ id, forkedFrom: { id: source, turn }, turns: keptTurns, active: options.activate === true });
   else {
@@ -151,15 +155,19 @@ export async function conversationRm(globals: GlobalOptions, idArg: string, opti
   }
   const release = await store.lock(id, 10_000);
   const wasActive = store.activeId() === id;
+  let how: 'deleted' | 'recorded';
   try {
-    store.remove(id);
+    how = await removeConversation(store, id);
     // The next query starts a new conversation instead of pointing at one that is gone.
     if (wasActive) store.clearActive();
   } finally {
     release();
   }
-  if (output.json) output.data({ removed: id });
-  else output.note(`deleted ${id}${wasActive ? '; no conversation is active now (the next jp query starts one)' : ''}`);
+  if (output.json) output.data({ removed: id, recorded: how === 'recorded' });
+  else {
+    const what = how === 'recorded' ? `removed ${id} (git tracks it: the removal is recorded in its events, and its files stay for git's history)` : `deleted ${id}`;
+    output.note(`${what}${wasActive ? '; no conversation is active now (the next jp query starts one)' : ''}`);
+  }
 }
 
 export async function conversationPath(globals: GlobalOptions, idArg: string | undefined): Promise<void> {

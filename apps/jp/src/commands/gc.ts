@@ -19,4 +19,6 @@ export async function gcCommand(globals: GlobalOptions): Promise<void> {
   if (output.json) output.data(report);
   else if (report.removed === 0) output.note('nothing to collect: every stored blob is referenced');
   else output.line(`removed ${report.removed} unreferenced blob${report.removed === 1 ? '' : 's'} (${megabytes(report.bytes)})`);
+  // Another clone's turns may still refer to them after a merge: they go with git's history (RFD 029).
+  if (report.tracked > 0 && !output.json) output.note(`kept ${report.tracked} unreferenced blob${report.tracked === 1 ? '' : 's'} that git tracks; \`git rm\` them when no branch needs them`);
 }

@@ -2,6 +2,7 @@ import type { GlobalOptions } from '../cli/global-options.ts';
 import { workspaceContext, type CommandContext } from '../cli/command-context.ts';
 import type { EarlyRead } from '../cli/start-read-ahead.ts';
 import { answerTurn } from '../query/answer-turn.ts';
+import { compactBeforeSending } from '../compaction/compact-for-query.ts';
 import { composeQuery } from '../query/compose-query.ts';
 import { explainTurn } from '../query/explain-turn.ts';
 import { openSession } from '../query/open-session.ts';
@@ -29,6 +30,7 @@ export async function runQuery(ctx: CommandContext, textArgs: string[], options:
   const session = await openSession(ctx, invocation, early);
   try {
     const turn = await openTurn(session);
+    await compactBeforeSending(session, turn);
     if (options.explain) {
       await explainTurn(session, turn);
       return { id: invocation.id, turn: turn.index };

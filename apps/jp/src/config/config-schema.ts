@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { TOOL_POLICIES } from '@jp/core';
 import { ENV_NAME, referenceError } from './env-references.ts';
 
 /** The name of an environment variable (a key's variable, an `env_from` source). */
@@ -42,6 +43,8 @@ const ProviderConfigSchema = z.strictObject({
   cache_ttl: z.enum(['5m', '1h']).optional(),
   /** Prices by model id (without the provider), over jp's defaults (RFD 022). */
   prices: z.record(z.string().min(1), ModelPriceSchema).optional(),
+  /** Facts about models by id (without the provider): `context_window` in tokens sets or overrides jp's table (RFD 027). */
+  models: z.record(z.string().min(1), z.strictObject({ context_window: z.number().int().positive().optional() })).optional(),
 });
 
 const McpServerConfigSchema = z.strictObject({
@@ -180,6 +183,30 @@ export const ConfigSchema = z.strictObject({
           superseded: z.enum(['keep', 'omit', 'omit-when-cold', 'omit-when-cheaper']).default('omit-when-cold'),
           /** The prompt-cache lifetime jp assumes; unset: the provider's (see supersededTtlSecs). */
           cache_ttl_secs: z.number().positive().max(MAX_TIMEOUT_SECS).optional(),
+        })
+        .prefault({}),
+      /**
+       * What `jp conversation compact` and `jp q --compact` do by default, and when jp compacts by
+       * itself (RFD 027). Turns outside the first `keep_first` and the last `keep_last` lose their
+       * reasoning, tool results (`tools`) and resource contents (stubs keep URI and MIME type).
+       */
+      compaction: z
+        .strictObject({
+          /** Near the model's context window: off sends as is; ask asks on a terminal; on compacts and says so. */
+          auto: z.enum(['off', 'ask', 'on']).default('ask'),
+          /** "Near": this share of the context window, estimated before sending. */
+          threshold: z.number().gt(0).max(1).default(0.9),
+          keep_first: z.number().int().min(0).default(0),
+          keep_last: z.number().int().min(0).default(4),
+          reasoning: z.boolean().default(true),
+          tools: z.enum(TOOL_POLICIES).default('strip-results'),
+          resources: z.boolean().default(true),
+          /** A summary of the compacted turns, written by a model: costs a call, so off unless asked. */
+          summarize: z.boolean().default(false),
+          /** The model that writes summaries (`provider/model`); unset: the conversation's. */
+          summary_model: z.string().min(1).optional(),
+          /** Replaces jp's summary prompt. */
+          summary_prompt: z.string().min(1).optional(),
         })
         .prefault({}),
     })

@@ -36,6 +36,7 @@ describe('configuration layers', () => {
     const config = resolveConfig([]);
     expect(config.conversation).toEqual({
       attachments: [],
+      compaction: { auto: 'ask', threshold: 0.9, keep_first: 0, keep_last: 4, reasoning: true, tools: 'strip-results', resources: true, summarize: false },
       attachment: {
         size_policy: 'ask',
         refresh: 'notify',

@@ -1,4 +1,4 @@
-import { resourceByteLength, resourceEncoding, type ChatRequestEvent, type ChatResponseEvent, type ConfigDeltaEvent, type ContentBlock, type ConversationEvent, type Turn } from '@jp/core';
+import { describeCompaction, resourceByteLength, resourceEncoding, type CompactionEvent, type ChatRequestEvent, type ChatResponseEvent, type ConfigDeltaEvent, type RemovalEvent, type TitleEvent, type Usage, type ContentBlock, type ConversationEvent, type Turn } from '@jp/core';
 import { formatKey } from '../config/format-key.ts';
 import type { Output, Span } from '../output/output.ts';
 
@@ -27,6 +27,22 @@ function describeToolResult(content: readonly ContentBlock[], line: Line): void 
   }
 }
 
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** A turn's usage in one line: "1,200 in (1,000 from the cache), 300 out (200 reasoning)". */
+export function usageText(usage: Usage): string {
+  const parts: string[] = [];
+  if (usage.inputTokens !== undefined) {
+    const cached = usage.cacheReadTokens === undefined || usage.cacheReadTokens === 0 ? '' : ` (${count(usage.cacheReadTokens)} from the cache)`;
+    parts.push(`${count(usage.inputTokens)} in${cached}`);
+  }
+  if (usage.outputTokens !== undefined) {
+    const reasoning = usage.reasoningTokens === undefined || usage.reasoningTokens === 0 ? '' : ` (${count(usage.reasoningTokens)} reasoning)`;
+    parts.push(`${count(usage.outputTokens)} out${reasoning}`);
+  }
+  return parts.join(', ') || 'not reported';
+}
+
 /** One event as lines: who or what in colour, the untrusted text plain (Output makes it safe). */
 function describeEvent(event: ConversationEvent, output: Output, options: ShowTextOptions): void {
   const line: Line = (...spans) => output.line(...spans);
@@ -51,8 +67,13 @@ function describeEvent(event: ConversationEvent, output: Output, options: ShowTe
           line(['role', 'assistant:']);
           output.writeStyled(options.renderMessage(response.message));
         }
-      } else if ('reasoning' in response) line(['role', 'assistant (reasoning):'], ' ', ['dim', response.reasoning ?? '']);
+      } else if ('reasoning' in response) {
+        // OpenAI returns only a summary of its reasoning: said so (RFD 028).
+        const what = 'opaque' in response && response.opaque?.provider === 'openai' ? 'assistant (reasoning summary):' : 'assistant (reasoning):';
+        line(['role', what], ' ', ['dim', response.reasoning ?? '']);
+      }
       else line(['role', 'assistant (structured):'], ` ${JSON.stringify(response.structured)}`);
+      if (response.usage !== undefined) line(['dim', `  tokens: ${usageText(response.usage)}`]);
       break;
     }
     case 'config_delta': {
@@ -77,6 +98,19 @@ function describeEvent(event: ConversationEvent, output: Output, options: ShowTe
     }
     case 'turn_start':
       break;
+    case 'title':
+      line(['dim', `title set to ${JSON.stringify((event as TitleEvent).title)}`]);
+      break;
+    case 'removal':
+      line(['dim', `removed (jp conversation rm) after ${(event as RemovalEvent).turns} turn${(event as RemovalEvent).turns === 1 ? '' : 's'}; turns added on another clone that did not see it keep the conversation`]);
+      break;
+    case 'compaction': {
+      // What the model is sent from here on (RFD 027); the turns above are shown as stored.
+      const compaction = event as CompactionEvent;
+      line(['dim', describeCompaction(compaction)]);
+      if (compaction.summary !== undefined) line(['dim', '  summary: '], compaction.summary.text);
+      break;
+    }
     default:
       line(['dim', `(${event.type} event)`]);
   }

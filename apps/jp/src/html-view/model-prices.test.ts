@@ -26,7 +26,7 @@ describe('model prices', () => {
 
   it('prices each kind of token at its own rate, per million', () => {
     const price = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
-    expect(costOf({ uncachedInput: 1_000_000, cacheWrite: 1_000_000, cacheRead: 1_000_000, output: 1_000_000, recorded: true }, price)).toBeCloseTo(22.05, 10);
-    expect(costOf({ uncachedInput: 0, cacheWrite: 0, cacheRead: 2_000_000, output: 0, recorded: true }, price)).toBeCloseTo(0.6, 10);
+    expect(costOf({ uncachedInput: 1_000_000, cacheWrite: 1_000_000, cacheRead: 1_000_000, output: 1_000_000, reasoning: 0, recorded: true }, price)).toBeCloseTo(22.05, 10);
+    expect(costOf({ uncachedInput: 0, cacheWrite: 0, cacheRead: 2_000_000, output: 0, reasoning: 0, recorded: true }, price)).toBeCloseTo(0.6, 10);
   });
 });

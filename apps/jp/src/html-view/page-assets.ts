@@ -5,7 +5,7 @@
  */
 
 export const PAGE_STYLE = `
-:root{color-scheme:light dark;--dim:#777;--u:#4e79a7;--w:#f28e2b;--r:#59a14f;--o:#e15759;--f:#76b7b2;--d:#bab0ac;--s:#ff9da7}
+:root{color-scheme:light dark;--dim:#777;--u:#4e79a7;--w:#f28e2b;--r:#59a14f;--o:#e15759;--x:#b07aa1;--f:#76b7b2;--d:#bab0ac;--s:#ff9da7}
 body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:72rem;padding:1rem 1.5rem}
 h1{font-size:1.4rem;margin:.2rem 0}h2{font-size:1.1rem;margin:1rem 0 .3rem}h3{font-size:.95rem;margin:.6rem 0 .2rem}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:rgba(127,127,127,.1);padding:.4rem .6rem;margin:.2rem 0;max-height:40rem;overflow:auto}
@@ -13,7 +13,7 @@ code{font-size:.92em}.dim,small{color:var(--dim)}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.1rem 1rem}dl.facts dt{color:var(--dim)}dl.facts dd{margin:0}
 .scroll{overflow-x:auto;padding-bottom:.3rem}svg rect.u,.key.u::before{fill:var(--u);background:var(--u)}
 svg rect.w,.key.w::before{fill:var(--w);background:var(--w)}svg rect.r,.key.r::before{fill:var(--r);background:var(--r)}
-svg rect.o,.key.o::before{fill:var(--o);background:var(--o)}svg rect.f,.key.f::before{fill:var(--f);background:var(--f)}
+svg rect.o,.key.o::before{fill:var(--o);background:var(--o)}svg rect.x,.key.x::before{fill:var(--x);background:var(--x)}svg rect.f,.key.f::before{fill:var(--f);background:var(--f)}
 svg rect.d,.key.d::before{fill:var(--d);background:var(--d)}svg rect.s,.key.s::before{fill:var(--s);background:var(--s)}
 .key::before{content:"";display:inline-block;width:.8em;height:.8em;margin-right:.3em;vertical-align:-.05em}
 svg line.grid{stroke:currentColor;stroke-opacity:.15}svg text.axis{fill:currentColor;fill-opacity:.6;font-size:10px}

@@ -46,6 +46,15 @@ describe('renderEvent', () => {
     expect(result).toContain('<strong>question</strong> Continue?');
   });
 
+  it('shows a compaction where it was appended, its summary through the Markdown renderer, escaped', () => {
+    const ctx = context();
+    const html = renderEvent({ type: 'compaction', timestamp: 't', from: 0, to: 3, resources: 'stub', summary: { text: 'We chose <b>plan</b> B', model: 'm<x>' } }, ctx);
+    expect(html).toContain('compaction: from here on, turns 0–3 are sent as a summary written by m&lt;x&gt;');
+    expect(html).toContain('Summary sent instead');
+    expect(html).not.toContain('<b>plan</b>');
+    expect(renderEvent({ type: 'compaction', timestamp: 't', reset: true }, ctx)).toContain('compactions reset');
+  });
+
   it('shows reasoning folded, structured answers as JSON, config changes and unknown events', () => {
     const ctx = context();
     expect(renderEvent({ type: 'chat_response', timestamp: 't', reasoning: 'hmm <x>' } as ConversationEvent, ctx)).toContain('<details class="reasoning">');

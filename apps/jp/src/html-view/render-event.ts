@@ -1,5 +1,9 @@
+import { describeCompaction } from '@jp/core';
 import type {
   ChatRequestEvent,
+  CompactionEvent,
+  RemovalEvent,
+  TitleEvent,
   ChatResponseEvent,
   ConfigDeltaEvent,
   ContentBlock,
@@ -89,6 +93,15 @@ export function renderEvent(event: ConversationEvent, ctx: EventContext): string
       const what = delta.source === 'files' ? 'config changed in .jp/config.toml' : 'config set';
       const lines = [...configLines(delta.delta), ...(delta.removed ?? []).map((key) => `${key.join('.')} removed`)];
       return `<div class="config dim"><p>${what}:</p><pre class="config-lines">${escapeHtml(lines.join('\n'))}</pre></div>`;
+    }
+    case 'title':
+      return `<p class="dim">title set to ${escapeHtml(JSON.stringify((event as TitleEvent).title))}</p>`;
+    case 'removal':
+      return `<p class="dim">removed (jp conversation rm) after ${(event as RemovalEvent).turns} turns; later turns from another clone keep the conversation</p>`;
+    case 'compaction': {
+      const compaction = event as CompactionEvent;
+      const summary = compaction.summary === undefined ? '' : `<div class="answer"><h3>Summary sent instead</h3>${renderMarkdown(compaction.summary.text)}</div>`;
+      return `<div class="compaction"><p class="dim">${escapeHtml(describeCompaction(compaction))}</p>${summary}</div>`;
     }
     default:
       return `<p class="dim">(${escapeHtml(event.type)} event)</p>`;

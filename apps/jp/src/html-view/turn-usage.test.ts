@@ -13,8 +13,8 @@ describe('turn usage', () => {
   });
 
   it('splits input into uncached, cache write and cache read (inputTokens counts all three)', () => {
-    const tokens = turnTokens({ inputTokens: 1000, cacheReadTokens: 600, cacheWriteTokens: 300, outputTokens: 50 });
-    expect(tokens).toEqual({ uncachedInput: 100, cacheWrite: 300, cacheRead: 600, output: 50, recorded: true });
+    const tokens = turnTokens({ inputTokens: 1000, cacheReadTokens: 600, cacheWriteTokens: 300, outputTokens: 50, reasoningTokens: 20 });
+    expect(tokens).toEqual({ uncachedInput: 100, cacheWrite: 300, cacheRead: 600, output: 50, reasoning: 20, recorded: true });
     expect(totalTokens(tokens)).toBe(1050);
     expect(addTokens(tokens, tokens).cacheRead).toBe(1200);
   });

@@ -7,11 +7,13 @@ export interface TurnTokens {
   cacheWrite: number;
   cacheRead: number;
   output: number;
+  /** The part of `output` spent reasoning, where the vendor says (OpenAI, Gemini; RFD 028). */
+  reasoning: number;
   /** Whether the turn recorded usage at all (the echo model records input and output only). */
   recorded: boolean;
 }
 
-export const NO_TOKENS: TurnTokens = { uncachedInput: 0, cacheWrite: 0, cacheRead: 0, output: 0, recorded: false };
+export const NO_TOKENS: TurnTokens = { uncachedInput: 0, cacheWrite: 0, cacheRead: 0, output: 0, reasoning: 0, recorded: false };
 
 /**
  * The turn's usage: that of its last `chat_response` carrying one. A turn with tool calls makes
@@ -36,6 +38,7 @@ export function turnTokens(usage: Usage | undefined): TurnTokens {
     cacheWrite,
     cacheRead,
     output: usage.outputTokens ?? 0,
+    reasoning: Math.min(usage.reasoningTokens ?? 0, usage.outputTokens ?? 0),
     recorded: true,
   };
 }
@@ -50,6 +53,7 @@ export function addTokens(a: TurnTokens, b: TurnTokens): TurnTokens {
     cacheWrite: a.cacheWrite + b.cacheWrite,
     cacheRead: a.cacheRead + b.cacheRead,
     output: a.output + b.output,
+    reasoning: a.reasoning + b.reasoning,
     recorded: a.recorded || b.recorded,
   };
 }

@@ -29,14 +29,27 @@ describe('usageChart', () => {
   });
 
   it('labels each bar with its numbers, for hover and focus', () => {
-    expect(html).toContain('aria-label="turn 1: 200 uncached input, 0 cache write, 1,800 cache read, 200 output tokens"');
+    expect(html).toContain('aria-label="turn 1: 200 uncached input, 0 cache write, 1,800 cache read, 200 output, 0 reasoning tokens"');
     expect(html).toContain('aria-label="turn 2: no usage recorded"');
     expect(html).toContain('tabindex="0"');
   });
 });
 
+describe('usageChart reasoning', () => {
+  it('splits the output bar into the answer and the reasoning the vendor reported (RFD 028)', () => {
+    const html = usageChart([{ tokens: turnTokens({ inputTokens: 100, outputTokens: 300, reasoningTokens: 200 }), bytes: { fresh: 0, deduplicated: 0, superseded: 0 } }]);
+    const bar = bars(html.split('<svg')[1]!)[0]!;
+    expect(bar).toMatch(/<rect class="u"[^>]*\/><rect class="o"[^>]*\/><rect class="x"/);
+    const [uncached, answer, reasoning] = heights(bar);
+    expect(answer! / uncached!).toBeCloseTo(1, 4);
+    expect(reasoning! / uncached!).toBeCloseTo(2, 4);
+    expect(html).toContain('100 output, 200 reasoning tokens');
+    expect(html).toContain('<span class="key x">reasoning</span>');
+  });
+});
+
 describe('usageChart axes and width', () => {
-  const turn = (output: number) => ({ tokens: { uncachedInput: 100, cacheWrite: 0, cacheRead: 0, output, recorded: true }, bytes: { fresh: 10, deduplicated: 0, superseded: 0 } });
+  const turn = (output: number) => ({ tokens: { uncachedInput: 100, cacheWrite: 0, cacheRead: 0, output, reasoning: 0, recorded: true }, bytes: { fresh: 10, deduplicated: 0, superseded: 0 } });
 
   it('one turn fills the page width with a scale and its turn label, the bar not the whole chart', () => {
     const html = usageChart([turn(12_300)]);

@@ -28,8 +28,12 @@ const TOKEN_PARTS = [
   ['u', 'uncachedInput', 'uncached input'],
   ['w', 'cacheWrite', 'cache write'],
   ['r', 'cacheRead', 'cache read'],
-  ['o', 'output', 'output'],
+  ['o', 'answer', 'output'],
+  ['x', 'reasoning', 'reasoning'],
 ] as const;
+
+/** A turn's tokens as the chart stacks them: output split into the answer and the reasoning (RFD 028). */
+type ChartTokens = TurnTokens & { answer: number };
 
 const BYTE_PARTS = [
   ['f', 'fresh', 'new or refreshed'],
@@ -104,7 +108,7 @@ function svg(cls: string, turns: number, height: number, max: number, title: str
 
 /**
  * The per-turn picture as server-side SVG: stacked token bars (uncached input, cache write, cache
- * read, output) and, below, the turn's resource bytes (new or refreshed, deduplicated,
+ * read, output, reasoning) and, below, the turn's resource bytes (new or refreshed, deduplicated,
  * superseded). Each series is scaled to its tallest bar, so a bar's height is its total in the
  * same unit across turns.
  */
@@ -117,7 +121,7 @@ export function usageChart(turns: readonly ChartTurn[]): string {
   let byteBars = '';
   turns.forEach((turn, i) => {
     const x = LEFT + i * STEP;
-    const t = turn.tokens;
+    const t: ChartTokens = { ...turn.tokens, answer: turn.tokens.output - turn.tokens.reasoning };
     const tokenLabel = t.recorded
       ? `turn ${i}: ${TOKEN_PARTS.map(([, key, name]) => `${number(t[key])} ${name}`).join(', ')} tokens`
       : `turn ${i}: no usage recorded`;

@@ -37,6 +37,14 @@ describe('renderTurn', () => {
     expect(text).not.toContain('/work/ws');
   });
 
+  it('serves the turn as stored after a compaction: the resources and tool results stay, the overlay is not rendered', () => {
+    const compacted = groupTurns([...events, { type: 'compaction', timestamp: T, from: 0, to: 0, tools: 'omit', resources: 'stub', reasoning: 'strip' }] as ConversationEvent[]).turns;
+    const before = renderTurn(turns[0]!, { conversation: 'c-1', privacy, level: 1 });
+    expect(renderTurn(compacted[0]!, { conversation: 'c-1', privacy, level: 1 })).toBe(before);
+    expect(before).toContain('**Tool call** `refresh_resource`');
+    expect(renderTurn(compacted[1]!, { conversation: 'c-1', privacy, level: 1 })).toBe(renderTurn(turns[1]!, { conversation: 'c-1', privacy, level: 1 }));
+  });
+
   it('shows reasoning quoted and structured answers as JSON', () => {
     const text = renderTurn(turns[1]!, { conversation: 'c-1', privacy, level: 2 });
     expect(text).toMatch(/^## Turn 1/);

@@ -10,6 +10,7 @@ import { runTurnLoop, ToolRoundsExceeded, type TurnLoopResult } from '../turn/tu
 import { HandleRegistry } from '../tools/stateful/handle-registry.ts';
 import { turnEndNotes } from '../tools/stateful/turn-end-notes.ts';
 import { modelEvents } from './model-events.ts';
+import { compactOnRefusal } from '../compaction/compact-for-query.ts';
 import { declarationUrls } from '../config/attachment-declaration.ts';
 import type { QuerySession } from './open-session.ts';
 import type { TurnOpening } from './open-turn.ts';
@@ -103,6 +104,7 @@ export async function answerTurn(session: QuerySession, turn: TurnOpening): Prom
       signal: session.signal,
       forModel: forModel(session),
       keep: (response) => content.stageEvents([response])[0] as ToolCallResponseEvent,
+      tooLong: compactOnRefusal(session),
     });
   } catch (error) {
     if (session.signal.aborted) throw session.signal.reason;

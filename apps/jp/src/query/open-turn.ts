@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { decideSuperseded, lastActivityAt, type ChatRequestEvent, type ConversationEvent, type Resource } from '@jp/core';
 import { now } from '../clock.ts';
 import { diffLayers } from '../config/diff-layers.ts';
@@ -101,7 +102,7 @@ export async function openTurn(session: QuerySession): Promise<TurnOpening> {
     ...(invocation.schema ? { schema: invocation.schema } : {}),
   };
   const opening: ConversationEvent[] = [
-    { type: 'turn_start', timestamp },
+    { type: 'turn_start', timestamp, id: randomBytes(6).toString('hex'), parent: parentTurn(history) },
     ...(files === undefined ? [] : [files]),
     ...(Object.keys(delta).length > 0 ? [{ type: 'config_delta' as const, timestamp, delta }] : []),
   ];
@@ -116,4 +117,14 @@ export async function openTurn(session: QuerySession): Promise<TurnOpening> {
   if (superseded.length > 0) request.superseded = superseded;
   const events: ConversationEvent[] = [...opening, request];
   return { index: history.filter((event) => event.type === 'turn_start').length, events, request };
+}
+
+/**
+ * The id of the turn a new turn follows: the last of the line loaded (RFD 029). Lines written
+ * before turns had ids are known by their place (`@<n>`, branch-lines.ts); none for a first turn.
+ */
+function parentTurn(history: readonly ConversationEvent[]): string | null {
+  const starts = history.filter((event) => event.type === 'turn_start') as Array<{ id?: string }>;
+  if (starts.length === 0) return null;
+  return starts.at(-1)!.id ?? `@${starts.length - 1}`;
 }

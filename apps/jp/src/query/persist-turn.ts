@@ -23,9 +23,12 @@ export async function persistTurn(session: QuerySession, turn: TurnOpening, answ
     id = await store.create({ baseConfig: session.baseConfig, configVersion: CONFIG_VERSION, events: answer.events, title: invocation.options.title ?? defaultTitle(invocation.query), turnCount: 1 }, content);
     store.setActive(id);
   } else {
-    // --title on a conversation that has one renames it, with the turn.
+    // --title on a conversation that has one renames it, with the turn: a `title` event right after
+    // the turn's start, not a rewrite of metadata.json, which two clones renaming it would conflict on (RFD 029).
     const title = invocation.options.title;
-    await store.append(id, answer.events, content, (metadata) => ({ ...metadata, ...(title === undefined ? {} : { title }), turnCount: turn.index + 1, lastActivityAt: new Date().toISOString() }));
+    const [start, ...rest] = answer.events;
+    const events = title === undefined ? answer.events : [start!, { type: 'title' as const, timestamp: start!.timestamp ?? new Date().toISOString(), title }, ...rest];
+    await store.append(id, events, content);
   }
   const { fileContents } = content;
   try {

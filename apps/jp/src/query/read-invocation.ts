@@ -24,6 +24,8 @@ export interface QueryOptions {
   showReasoning?: boolean;
   edit?: boolean;
   reasoning?: string;
+  /** `--compact`: compact by `[conversation.compaction]` before asking (RFD 027). */
+  compact?: boolean;
 }
 
 /** What one `jp query` asks for, checked before anything is resolved or locked. */

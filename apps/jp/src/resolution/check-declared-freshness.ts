@@ -1,9 +1,10 @@
 import type { ConversationEvent, FreshnessNotice } from '@jp/core';
-import { filePathOf, fileStamp, type AttachmentRegistry, type HandlerContext } from '@jp/attachments';
+import { filePathOf, fileStamp, listDeclaredFiles, type AttachmentRegistry, type HandlerContext } from '@jp/attachments';
 import type { Config } from '../config/config-schema.ts';
 import { mcpServerOfTool } from '../tools/mcp-tool-name.ts';
 import { checkAll } from './check-freshness.ts';
-import { decideNotices, newestSnapshots, snapshotsToCheck, type NewestSnapshot, type SourceNow, type WatchedDeclaration } from './freshness-notices.ts';
+import { decideNotices, isWatchable, newestSnapshots, snapshotsToCheck, type NewestSnapshot, type SourceNow, type WatchedDeclaration } from './freshness-notices.ts';
+import { decideNewFileNotices } from './new-file-notices.ts';
 import { declarationsEver, originsByUri, snapshotOrigins } from './refreshable.ts';
 
 /**
@@ -25,7 +26,8 @@ function unchangedByStamp(snapshot: NewestSnapshot, hctx: HandlerContext): boole
 
 /**
  * The freshness notices of this turn (RFD 020): the conversation's declared files, by policy,
- * compared with their newest snapshots — stamps first, content only when a stamp changed.
+ * compared with their newest snapshots — stamps first, content only when a stamp changed — and
+ * the files that appeared under a declared directory or glob since it was read.
  */
 export async function freshnessNotices(input: {
   history: readonly ConversationEvent[];
@@ -38,6 +40,22 @@ export async function freshnessNotices(input: {
   const { history, registry, hctx } = input;
   if (!input.declarations.some((declaration) => declaration.refresh === 'notify')) return [];
   const covers = (declaration: string, uri: string) => registry.covers(declaration, uri, hctx);
+  const changed = await changedNotices(input, covers);
+  // Files that appeared under a declared directory or glob: one listing per declaration, nothing read.
+  const listed = new Map<string, string[] | undefined>();
+  for (const declaration of input.declarations) {
+    if (declaration.refresh === 'notify' && isWatchable(declaration.url)) listed.set(declaration.url, await listDeclaredFiles(declaration.url, hctx));
+  }
+  const appeared = decideNewFileNotices({ history, declarations: input.declarations, listed, covers, attachedNow: input.attachedNow, workspaceRoot: hctx.workspaceRoot });
+  return [...changed, ...appeared];
+}
+
+/** The notices of snapshots whose source changed or is gone: stamps first, content only when a stamp changed. */
+async function changedNotices(
+  input: Parameters<typeof freshnessNotices>[0],
+  covers: (declaration: string, uri: string) => boolean,
+): Promise<FreshnessNotice[]> {
+  const { history, registry, hctx } = input;
   const toCheck = snapshotsToCheck(newestSnapshots(history), input.declarations, covers, input.attachedNow);
   if (toCheck.length === 0) return [];
   const now: SourceNow[] = new Array(toCheck.length);

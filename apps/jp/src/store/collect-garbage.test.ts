@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LockedError, resolveResourceContent, type ConversationEvent, type Resource } from '@jp/core';
 import { deadPid } from './__fixtures__/dead-pid.ts';
+import { sandboxedGit } from './__fixtures__/sandboxed-git.ts';
 import { resourceSha256 } from './blob-sha256.ts';
 import { PACK_FROM, sha256Of } from './blob-store.ts';
 import { collectGarbage } from './collect-garbage.ts';
@@ -30,13 +31,13 @@ describe('jp gc (collectGarbage)', () => {
     const stale = path.join(s.blobs.dir, 'ab', `.${'ab'.repeat(32)}.123.cafe.tmp`);
     mkdirSync(path.dirname(stale), { recursive: true });
     writeFileSync(stale, 'half written');
-    expect(await collectGarbage(s)).toEqual({ removed: 1, bytes: Buffer.byteLength('only in a removed conversation') });
+    expect(await collectGarbage(s)).toEqual({ removed: 1, bytes: Buffer.byteLength('only in a removed conversation'), tracked: 0 });
     expect(existsSync(s.blobs.path(resourceSha256(orphan)))).toBe(false);
     expect(existsSync(s.blobs.path(resourceSha256(kept)))).toBe(true);
     expect(existsSync(s.blobs.path(sha256Of(Buffer.from('shown'))))).toBe(true);
     expect(existsSync(stale)).toBe(false);
     expect(existsSync(path.dirname(stale))).toBe(false);
-    expect(await collectGarbage(s)).toEqual({ removed: 0, bytes: 0 });
+    expect(await collectGarbage(s)).toEqual({ removed: 0, bytes: 0, tracked: 0 });
   });
 
   it('removes what a killed create, fork or remove left, and the blobs only it referred to; a running one keeps its own', async () => {
@@ -53,7 +54,7 @@ describe('jp gc (collectGarbage)', () => {
     const running = `.new-${creating}-${process.pid}`;
     renameSync(s.dir(creating), path.join(s.root, running));
     const bytes = Buffer.byteLength('only in a removed conversation') + Buffer.byteLength('in a conversation whose removal was killed');
-    expect(await collectGarbage(s)).toEqual({ removed: 2, bytes });
+    expect(await collectGarbage(s)).toEqual({ removed: 2, bytes, tracked: 0 });
     expect(readdirSync(s.root).sort()).toEqual([keeper, running].sort());
     for (const gone of [orphan, removed]) expect(existsSync(s.blobs.path(resourceSha256(gone)))).toBe(false);
     for (const still of [kept, busy]) expect(existsSync(s.blobs.path(resourceSha256(still)))).toBe(true);
@@ -66,7 +67,7 @@ describe('jp gc (collectGarbage)', () => {
     const line = storedLine(turn([orphan])[1]!, payloads, s.openContent());
     await s.blobs.putAll(payloads);
     appendFileSync(path.join(s.dir(id), 'events.jsonl'), line.slice(0, line.indexOf('"size"'))); // torn after the reference
-    expect(await collectGarbage(s)).toEqual({ removed: 0, bytes: 0 });
+    expect(await collectGarbage(s)).toEqual({ removed: 0, bytes: 0, tracked: 0 });
     expect(existsSync(s.blobs.path(resourceSha256(orphan)))).toBe(true);
   });
 
@@ -85,7 +86,7 @@ describe('jp gc (collectGarbage)', () => {
     expect(finished).toBe(false);
     appendLines(path.join(s.dir(id), 'events.jsonl'), lines);
     release();
-    expect(await gc).toEqual({ removed: 0, bytes: 0 });
+    expect(await gc).toEqual({ removed: 0, bytes: 0, tracked: 0 });
     const loaded = await s.events(id, content);
     expect(resolveResourceContent(loaded.events, (ref) => content.read(ref))).toEqual(turn([orphan]));
   });
@@ -120,7 +121,7 @@ describe('jp gc (collectGarbage)', () => {
     s.remove(doomed);
     s.remove(half);
     const bytesOf = (resources: Resource[]) => resources.reduce((sum, r) => sum + Buffer.byteLength((r as { text: string }).text), 0);
-    expect(await collectGarbage(s)).toEqual({ removed: PACK_FROM + PACK_FROM - 5, bytes: bytesOf(goneTree) + bytesOf(mixed.slice(5)) });
+    expect(await collectGarbage(s)).toEqual({ removed: PACK_FROM + PACK_FROM - 5, bytes: bytesOf(goneTree) + bytesOf(mixed.slice(5)), tracked: 0 });
     // Two packs remain: the untouched one and the rewritten one holding the 5 survivors.
     const packs = readdirSync(s.blobs.packsDir);
     expect(packs).toHaveLength(2);
@@ -129,6 +130,23 @@ describe('jp gc (collectGarbage)', () => {
     for (const r of [...goneTree, ...mixed.slice(5)]) expect(fresh.blobs.read(resourceSha256(r), 'test')).toBeUndefined();
     // Every remaining conversation still loads with its content.
     for (const id of fresh.ids()) expect((await fresh.events(id, fresh.openContent())).events.length).toBeGreaterThan(0);
-    expect(await collectGarbage(s)).toEqual({ removed: 0, bytes: 0 });
+    expect(await collectGarbage(s)).toEqual({ removed: 0, bytes: 0, tracked: 0 });
+  });
+});
+
+describe('jp gc and git (RFD 029)', () => {
+  it('keeps an unreferenced blob and a pack that git tracks, deletes what git does not track', async () => {
+    const { root, git } = sandboxedGit('jp-gc-git-');
+    git(root, 'init', '-q');
+    const s = new ConversationStore(path.join(root, '.jp'));
+    const tracked = await s.create({ baseConfig: {}, events: turn([resource('a.txt', 'committed, then unreferenced')]), turnCount: 1 }, s.openContent());
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'one conversation');
+    const untracked = await s.create({ baseConfig: {}, events: turn([resource('b.txt', 'never committed')]), turnCount: 1 }, s.openContent());
+    s.remove(tracked);
+    s.remove(untracked);
+    expect(await collectGarbage(s)).toEqual({ removed: 1, bytes: Buffer.byteLength('never committed'), tracked: 1 });
+    // The committed blob is still in the work tree: git sees no deletion under .jp/blobs.
+    expect(git(root, 'status', '--porcelain', '--', '.jp/blobs')).toBe('');
   });
 });

@@ -5,6 +5,7 @@ import { SHA256_PATTERN, sha256Of } from './blob-sha256.ts';
 import { isStaleTemporary } from './blob-spool.ts';
 import type { BlobStore } from './blob-store.ts';
 import type { ConversationStore } from './conversation-store.ts';
+import { gitTrackedFiles } from './git-tracked-files.ts';
 import { removeDeadLeftovers, removeDeadTemporaries } from './remove-dead-leftovers.ts';
 
 export interface GarbageReport {
@@ -12,6 +13,8 @@ export interface GarbageReport {
   removed: number;
   /** Their total size. */
   bytes: number;
+  /** Unreferenced blobs (loose, or in packs) kept because git tracks their file (RFD 029). */
+  tracked: number;
 }
 
 /** Every `"$blob":"<sha256>"` in a stored line: content references and `formatted` ones alike. */
@@ -49,7 +52,8 @@ function referencedBlobs(store: ConversationStore): Set<string> {
 }
 
 /**
- * `jp gc`: deletes the blobs no event refers to, and temporary files left by interrupted writes.
+ * `jp gc`: deletes the blobs no event refers to — except those git tracks — and temporary files
+ * left by interrupted writes.
  * The directories of a create, fork or remove that was killed midway go first, so the blobs only
  * they refer to are collected with the rest (those of one still running are kept). It holds the
  * workspace's blob lock throughout, and every writer holds that lock from storing its blobs until
@@ -64,7 +68,11 @@ export async function collectGarbage(store: ConversationStore, timeoutMs?: numbe
     // Temporary files of killed writes keep nothing alive, but nothing else would ever remove them.
     for (const dir of [store.jpDir, path.join(store.jpDir, 'cache'), ...entries(store.root).map((name) => path.join(store.root, name))]) removeDeadTemporaries(dir);
     const referenced = referencedBlobs(store);
-    const report: GarbageReport = { removed: 0, bytes: 0 };
+    // A file git tracks is never deleted here: after a merge another side's turn may refer to it
+    // without having written it again (deduplication). Git's history keeps it, and removes it when
+    // the team does (RFD 029, "gc across branches").
+    const tracked = gitTrackedFiles(store.blobs.dir);
+    const report: GarbageReport = { removed: 0, bytes: 0, tracked: 0 };
     for (const prefix of entries(store.blobs.dir)) {
       const dir = path.join(store.blobs.dir, prefix);
       if (dir === store.blobs.packsDir || !statSync(dir).isDirectory()) continue;
@@ -72,6 +80,10 @@ export async function collectGarbage(store: ConversationStore, timeoutMs?: numbe
         const file = path.join(dir, name);
         const stale = name.startsWith('.') && name.endsWith('.tmp');
         if (!stale && (!SHA256_PATTERN.test(name) || referenced.has(name))) continue;
+        if (!stale && tracked.has(file)) {
+          report.tracked += 1;
+          continue;
+        }
         const size = statSync(file).size;
         rmSync(file, { force: true });
         if (!stale) {
@@ -81,7 +93,7 @@ export async function collectGarbage(store: ConversationStore, timeoutMs?: numbe
       }
       if (entries(dir).length === 0) rmdirSync(dir);
     }
-    await collectPacks(store.blobs, referenced, report);
+    await collectPacks(store.blobs, referenced, tracked, report);
     return report;
   } finally {
     release();
@@ -93,7 +105,7 @@ export async function collectGarbage(store: ConversationStore, timeoutMs?: numbe
  * rewritten with the referenced ones — the new pack is durable before the old one goes, so a blob
  * in use is always in some pack. A pack whose index cannot be read is left alone.
  */
-async function collectPacks(blobs: BlobStore, referenced: ReadonlySet<string>, report: GarbageReport): Promise<void> {
+async function collectPacks(blobs: BlobStore, referenced: ReadonlySet<string>, tracked: ReadonlySet<string>, report: GarbageReport): Promise<void> {
   for (const name of entries(blobs.packsDir)) {
     const file = path.join(blobs.packsDir, name);
     if (name.startsWith('.') && name.endsWith('.tmp')) {
@@ -112,6 +124,11 @@ async function collectPacks(blobs: BlobStore, referenced: ReadonlySet<string>, r
     }
     const kept = [...index].filter(([sha256]) => referenced.has(sha256));
     if (kept.length === index.size) continue;
+    // Neither deleted nor rewritten (a rewrite removes the old file): git keeps it.
+    if (tracked.has(file)) {
+      report.tracked += index.size - kept.length;
+      continue;
+    }
     if (kept.length > 0) {
       const survivors = kept.map(([sha256, blob]) => [sha256, readPacked(file, blob)] as const);
       // Damage is not carried into a new pack: such a pack stays as it is, for a restore.

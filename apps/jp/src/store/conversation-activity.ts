@@ -1,6 +1,8 @@
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from './atomic-write.ts';
+import { planBranches } from '@jp/core';
+import { turnNodesOf } from './branch-lines.ts';
 import { LOCAL_DIR } from './jp-git-files.ts';
 
 /**
@@ -12,6 +14,14 @@ import { LOCAL_DIR } from './jp-git-files.ts';
 export interface Activity {
   turnCount: number;
   lastActivityAt: string | undefined;
+  /** The newest `title` event's title (newest timestamp; ties: the greater title). */
+  title?: string | undefined;
+  /** The newest `removal` event, when the stream has one (RFD 029). */
+  removal?: { timestamp: string; turns: number } | undefined;
+  /** Why events.jsonl does not load, found while counting (git conflict markers, a line that is not JSON); undefined when it reads. */
+  damage?: string | undefined;
+  /** Lines of turns other clones went on with from a common turn (RFD 029); `turnCount` is the conversation's own line. */
+  branches?: Array<{ key: string; turns: number; shared: number; lastActivityAt: string }> | undefined;
 }
 
 interface Entry extends Activity {
@@ -22,12 +32,82 @@ interface Entry extends Activity {
 const TURN_START = /"type":"turn_start"/g;
 const TIMESTAMP = /"timestamp":"([^"\\]+)"/g;
 
-/** Counts `turn_start` lines and finds the latest timestamp; after a union merge the last line need not be the latest. */
+const RECORD_LINE = /^.*"type":"(?:title|removal)".*$/gm;
+const TURN_LINE = /^.*"type":"turn_start".*$/gm;
+
+/** The conversation's own line's length, and its branches, from the `turn_start` lines alone. */
+function branchesOfText(text: string): Pick<Activity, 'turnCount' | 'branches'> | undefined {
+  const starts: unknown[] = [];
+  for (const [line] of text.matchAll(TURN_LINE)) {
+    try {
+      starts.push(JSON.parse(line));
+    } catch {
+      return undefined; // a damaged line is the reader's to report
+    }
+  }
+  const nodes = turnNodesOf(starts);
+  const plan = planBranches(nodes);
+  if (plan.branches.length === 0) return undefined;
+  const branches = plan.branches.map((branch) => ({
+    key: branch.key,
+    turns: branch.turns.length,
+    shared: branch.shared,
+    lastActivityAt: branch.turns.map((turn) => nodes[turn]!.timestamp).reduce((a, b) => (b > a ? b : a), ''),
+  }));
+  return { turnCount: plan.main.length, branches };
+}
+
+/**
+ * Counts `turn_start` lines, finds the latest timestamp, the title and the removal; after a union
+ * merge the last line need not be the latest, so each is decided by timestamps, not line order.
+ */
+/**
+ * Why the events file does not load, if it does not: conflict markers a hand merge left, or a line
+ * that is not JSON. A torn last line (an interrupted append) reads, with a warning, so it is none.
+ */
+export function eventsDamage(text: string): string | undefined {
+  const lines = text.split('\n');
+  const last = lines.length - 1;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.trim() === '') continue;
+    if (/^(<{7}|>{7}|={7})( |$)/.test(line)) return `events.jsonl line ${i + 1} holds git conflict markers; resolve them by hand, keeping both sides' lines`;
+    if (line.charCodeAt(0) !== 123 /* { */ || line.charCodeAt(line.length - 1) !== 125 /* } */) {
+      if (i === last) continue;
+      return `events.jsonl line ${i + 1} is damaged (not a JSON object); repair or remove that line`;
+    }
+  }
+  return undefined;
+}
+
 export function activityOfText(text: string): Activity {
   const turnCount = text.match(TURN_START)?.length ?? 0;
   let lastActivityAt: string | undefined;
   for (const match of text.matchAll(TIMESTAMP)) if (lastActivityAt === undefined || match[1]! > lastActivityAt) lastActivityAt = match[1];
-  return { turnCount, lastActivityAt };
+  const damage = eventsDamage(text);
+  const activity: Activity = { turnCount, lastActivityAt, ...(damage === undefined ? branchesOfText(text) : { damage }) };
+  let titleAt = '';
+  for (const [line] of text.matchAll(RECORD_LINE)) {
+    let record: { type?: unknown; timestamp?: unknown; title?: unknown; turns?: unknown };
+    try {
+      record = JSON.parse(line) as typeof record;
+    } catch {
+      continue; // a damaged line is the reader's to report
+    }
+    if (typeof record.timestamp !== 'string') continue;
+    if (record.type === 'title' && typeof record.title === 'string') {
+      const newer = record.timestamp > titleAt || (record.timestamp === titleAt && record.title > (activity.title ?? ''));
+      if (newer) [titleAt, activity.title] = [record.timestamp, record.title];
+    } else if (record.type === 'removal' && typeof record.turns === 'number') {
+      if (activity.removal === undefined || record.turns > activity.removal.turns) activity.removal = { timestamp: record.timestamp, turns: record.turns };
+    }
+  }
+  return activity;
+}
+
+/** Whether a removal holds: it saw every turn there is. More turns: someone went on without seeing it, and the conversation stays. */
+export function isRemoved(activity: Activity): boolean {
+  return activity.removal !== undefined && activity.turnCount <= activity.removal.turns;
 }
 
 const caches = new Map<string, { entries: Record<string, Entry>; dirty: boolean }>();
@@ -90,10 +170,19 @@ export function saveActivity(jpDir: string): void {
   }
 }
 
-/** `metadata` with its turn count and last activity taken from the events file when it can be read. */
-export function withActivity<T extends { id: string; turnCount: number; lastActivityAt: string }>(jpDir: string, metadata: T): T {
+/**
+ * `metadata` with its turn count, last activity and title taken from the events file when it can
+ * be read (metadata.json holds the title the conversation was created with).
+ */
+export function withActivity<T extends { id: string; turnCount: number; lastActivityAt: string; title?: string | undefined }>(jpDir: string, metadata: T): T {
   const activity = conversationActivity(jpDir, metadata.id);
   if (activity === undefined) return metadata;
   const last = activity.lastActivityAt !== undefined && activity.lastActivityAt > metadata.lastActivityAt ? activity.lastActivityAt : metadata.lastActivityAt;
-  return { ...metadata, turnCount: activity.turnCount, lastActivityAt: last };
+  return { ...metadata, turnCount: activity.turnCount, lastActivityAt: last, ...(activity.title === undefined ? {} : { title: activity.title }) };
+}
+
+/** When conversation `id` was removed, if a removal holds for it (`isRemoved`); undefined otherwise. */
+export function removedAt(jpDir: string, id: string): string | undefined {
+  const activity = conversationActivity(jpDir, id);
+  return activity !== undefined && isRemoved(activity) ? activity.removal!.timestamp : undefined;
 }

@@ -61,7 +61,7 @@ describe('conversation store', () => {
       content: 'x',
       resources: [content.stage({ uri: 'stdin:x', name: 'stdin', mimeType: 'text/plain', text: 'y'.repeat(5000) })],
     };
-    await expect(s.append(id, [start, request], content, (m) => m)).rejects.toThrow(
+    await expect(s.append(id, [start, request], content)).rejects.toThrow(
       new RegExp(`^\\.jp/conversations/${id}/metadata\\.json is missing or damaged .*; repair it`),
     );
     expect(readFileSync(path.join(s.dir(id), 'events.jsonl'), 'utf8')).toBe(events);

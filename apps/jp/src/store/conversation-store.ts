@@ -2,10 +2,9 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs
 import path from 'node:path';
 import { JpError, UsageError } from '@jp/core';
 import type { ConversationEvent } from '@jp/core';
-import { writeFileAtomic, writeTemporaryFile } from './atomic-write.ts';
+import { writeFileAtomic } from './atomic-write.ts';
 import { BlobStore, type BlobContent } from './blob-store.ts';
 import { acquireLock, type ReleaseLock } from './conversation-lock.ts';
-import { crashPoint } from './test-hooks.ts';
 import { readMetadata, serializeMetadata, type ConversationMetadata } from './conversation-metadata.ts';
 import { conversationIds, conversationsRoot, listConversations, unreadableConversations, unreadableReason, type UnreadableConversation } from './list-conversations.ts';
 import type { SharedBlob } from './copy-stored-lines.ts';
@@ -15,7 +14,8 @@ import type { Payloads } from './stored-resource.ts';
 import { FileContents } from './file-content-cache.ts';
 import { TurnContent } from './turn-content.ts';
 import { clearActiveId, readActiveId, writeActiveId } from './active-conversation.ts';
-import { withActivity } from './conversation-activity.ts';
+import { conversationActivity, removedAt, withActivity } from './conversation-activity.ts';
+import { branchMetadata, splitConversationId } from './conversation-branch-id.ts';
 import { createConversationDir } from './create-conversation-dir.ts';
 
 export interface NewConversation {
@@ -56,8 +56,9 @@ export class ConversationStore {
     this.blobs = blobs ?? new BlobStore(jpDir);
   }
 
+  /** A conversation's directory; a branch's (`<id>~<key>`) is its conversation's. */
   dir(id: string): string {
-    return path.join(this.root, id);
+    return path.join(this.root, splitConversationId(id).base);
   }
 
   private file(id: string, name: string): string {
@@ -66,7 +67,7 @@ export class ConversationStore {
 
   /** Display path of a conversation file, relative to the workspace (for messages). */
   displayPath(id: string, name: string): string {
-    return path.join('.jp', 'conversations', id, name);
+    return path.join('.jp', 'conversations', splitConversationId(id).base, name);
   }
 
   ids(): string[] {
@@ -74,12 +75,26 @@ export class ConversationStore {
   }
 
   exists(id: string): boolean {
-    return !id.startsWith('.') && !id.includes('/') && existsSync(this.file(id, 'metadata.json'));
+    const { base, branch } = splitConversationId(id);
+    if (base.startsWith('.') || base.includes('/') || !existsSync(this.file(base, 'metadata.json'))) return false;
+    return branch === undefined || this.branchOf(id) !== undefined;
   }
 
-  /** An id as typed: exact, or an unambiguous prefix. */
+  /** A branch's facts (RFD 029), when `id` names one that is there. */
+  private branchOf(id: string) {
+    const { base, branch } = splitConversationId(id);
+    return branch === undefined ? undefined : conversationActivity(this.jpDir, base)?.branches?.find((line) => line.key === branch);
+  }
+
+  /** An id as typed: exact, or an unambiguous prefix (of the conversation, for a branch). */
   resolveId(input: string): string {
     if (this.exists(input)) return input;
+    const { base, branch } = splitConversationId(input);
+    if (branch !== undefined) {
+      const id = `${this.resolveId(base)}~${branch}`;
+      if (this.exists(id)) return id;
+      throw new UsageError(`conversation ${base} has no branch ${branch}; \`jp conversation ls\` lists the branches`, { code: 'unknown_conversation' });
+    }
     const matches = input === '' ? [] : this.ids().filter((id) => id.startsWith(input));
     if (matches.length === 1) return matches[0]!;
     if (matches.length > 1) {
@@ -99,7 +114,13 @@ export class ConversationStore {
   }
 
   metadata(id: string): ConversationMetadata {
+    const line = this.branchOf(id);
+    if (line !== undefined) return branchMetadata(this.metadata(splitConversationId(id).base), line);
     const read = readMetadata(id, this.file(id, 'metadata.json'));
+    const removal = removedAt(this.jpDir, id);
+    if (removal !== undefined) {
+      throw new JpError(`conversation ${id} was removed (jp conversation rm, ${removal}); its files stay for git's history`, { code: 'removed_conversation' });
+    }
     const metadata = read && withActivity(this.jpDir, read);
     if (!metadata) {
       const file = this.displayPath(id, 'metadata.json');
@@ -114,6 +135,11 @@ export class ConversationStore {
 
   /** The metadata when it can be read, `undefined` when it is missing or damaged (for a command that stores nothing). */
   readableMetadata(id: string): ConversationMetadata | undefined {
+    const line = this.branchOf(id);
+    if (line !== undefined) {
+      const base = this.readableMetadata(splitConversationId(id).base);
+      return base && branchMetadata(base, line);
+    }
     const read = readMetadata(id, this.file(id, 'metadata.json'));
     return read && withActivity(this.jpDir, read);
   }
@@ -146,7 +172,7 @@ export class ConversationStore {
    */
   async events(id: string, content: TurnContent): Promise<LoadedEvents> {
     const { readEventsFile } = await import('./events-file.ts');
-    return readEventsFile(this.file(id, 'events.jsonl'), { displayName: this.displayPath(id, 'events.jsonl'), content, conversation: id });
+    return readEventsFile(this.file(id, 'events.jsonl'), { displayName: this.displayPath(id, 'events.jsonl'), content, conversation: id, branch: splitConversationId(id).branch });
   }
 
   /**
@@ -156,13 +182,13 @@ export class ConversationStore {
    */
   async eventsWithoutContent(id: string): Promise<LoadedEvents> {
     const { readEventsFile } = await import('./events-file.ts');
-    return readEventsFile(this.file(id, 'events.jsonl'), { displayName: this.displayPath(id, 'events.jsonl'), conversation: id });
+    return readEventsFile(this.file(id, 'events.jsonl'), { displayName: this.displayPath(id, 'events.jsonl'), conversation: id, branch: splitConversationId(id).branch });
   }
 
   /** The configuration events and a summary of every resource snapshot, without reading a blob. */
   async scan(id: string): Promise<ScannedEvents> {
     const { scanEventsFile } = await import('./scan-events-file.ts');
-    return scanEventsFile(this.file(id, 'events.jsonl'), this.displayPath(id, 'events.jsonl'));
+    return scanEventsFile(this.file(id, 'events.jsonl'), this.displayPath(id, 'events.jsonl'), splitConversationId(id).branch);
   }
 
   /**
@@ -177,37 +203,19 @@ export class ConversationStore {
   }
 
   /**
-   * Appends events, their content stored from `content`, and applies `change` to the metadata;
-   * the caller holds the conversation's lock. The metadata is read first: a damaged file fails the
-   * append before a blob or a line is written. Turn count and last activity are derived from the
-   * events (`withActivity`), so metadata.json is rewritten only when something else changed (a
-   * title): two clones adding turns never both rewrite it (RFD 029). When it is, the new file is
-   * written aside before the lines and put in place after them.
+   * Appends events, their content stored from `content`; the caller holds the conversation's lock.
+   * The metadata is read first: a damaged file fails the append before a blob or a line is
+   * written. metadata.json is written once, with the conversation: turn count and activity are
+   * derived from the events, a new title and a removal are events, so two clones going on with one
+   * conversation only ever append to the same file (RFD 029).
    */
-  async append(id: string, events: readonly ConversationEvent[], content: TurnContent, change: (metadata: ConversationMetadata) => ConversationMetadata): Promise<void> {
-    const current = this.metadata(id);
-    const stored = readMetadata(id, this.file(id, 'metadata.json')) ?? current;
-    const stored$ = serializeMetadata(stored);
-    const metadata = serializeMetadata({ ...change(current), turnCount: stored.turnCount, lastActivityAt: stored.lastActivityAt });
+  async append(id: string, events: readonly ConversationEvent[], content: TurnContent): Promise<void> {
+    this.metadata(id);
     const { appendLines } = await import('./append-lines.ts');
     const { storedLine } = await import('./stored-resource.ts');
     const payloads: Payloads = new Map();
     const lines = events.map((event) => storedLine(event, payloads, content));
-    const metadataFile = this.file(id, 'metadata.json');
-    await this.withBlobs(payloads, new Map(), () => {
-      const next = metadata === stored$ ? undefined : writeTemporaryFile(metadataFile, metadata, true);
-      try {
-        appendLines(this.file(id, 'events.jsonl'), lines, 'events-append');
-        if (next !== undefined) {
-          crashPoint('metadata-rename:before');
-          renameSync(next, metadataFile);
-          crashPoint('metadata-rename:after');
-        }
-      } catch (error) {
-        if (next !== undefined) rmSync(next, { force: true });
-        throw error;
-      }
-    });
+    await this.withBlobs(payloads, new Map(), () => appendLines(this.file(id, 'events.jsonl'), lines, 'events-append'));
   }
 
   lock(id: string, timeoutMs: number): Promise<ReleaseLock> {
@@ -257,7 +265,7 @@ export class ConversationStore {
     if (conversation.copy !== undefined) {
       const { copyStoredLines } = await import('./copy-stored-lines.ts');
       const { from, untilTurn } = conversation.copy;
-      const copied = copyStoredLines(this.file(from, 'events.jsonl'), this.displayPath(from, 'events.jsonl'), from, untilTurn, payloads);
+      const copied = copyStoredLines(this.file(from, 'events.jsonl'), this.displayPath(from, 'events.jsonl'), from, untilTurn, payloads, splitConversationId(from).branch);
       lines = copied.lines;
       shared = copied.shared;
     }
@@ -266,6 +274,9 @@ export class ConversationStore {
   }
 
   remove(id: string): void {
+    if (splitConversationId(id).branch !== undefined) {
+      throw new UsageError(`${id} is a branch of ${splitConversationId(id).base}: it goes with that conversation; fork it to keep it apart (jp conversation fork ${id})`, { code: 'usage_error' });
+    }
     // Rename first so a concurrent reader never sees a half-deleted conversation.
     const doomed = path.join(this.root, `.rm-${id}-${process.pid}`);
     renameSync(this.dir(id), doomed);
@@ -274,7 +285,7 @@ export class ConversationStore {
 
   activeId(): string | undefined {
     const id = readActiveId(this.jpDir);
-    return id !== undefined && this.exists(id) ? id : undefined;
+    return id !== undefined && this.exists(id) && removedAt(this.jpDir, id) === undefined ? id : undefined;
   }
 
   setActive(id: string): void {

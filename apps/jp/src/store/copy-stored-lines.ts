@@ -30,8 +30,9 @@ export function copyStoredLines(
   conversation: string,
   untilTurn: number | undefined,
   payloads: Payloads,
+  branch?: string,
 ): CopiedLines {
-  const { lines: stored, warnings } = readStoredLines(file, displayName);
+  const { lines: stored, warnings } = readStoredLines(file, displayName, branch);
   const lines: string[] = [];
   const shared = new Map<string, SharedBlob>();
   let turns = 0;

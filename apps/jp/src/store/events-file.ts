@@ -10,6 +10,7 @@ import {
 } from './stored-resource.ts';
 import type { TurnContent } from './turn-content.ts';
 import { checkTurnShapes } from './turn-shape.ts';
+import { selectLine } from './branch-lines.ts';
 
 const { parseEvent } = await loadSchemas();
 
@@ -20,6 +21,8 @@ export interface LoadedEvents {
 }
 
 export interface ReadEventsOptions {
+  /** A branch of the conversation (`<id>~<key>`'s key); undefined: the conversation's own line. */
+  branch?: string | undefined;
   /** The file as named in messages. */
   displayName?: string;
   /**
@@ -49,7 +52,7 @@ export interface StoredLine {
  * could not parse. Events of unknown types are checked for where they stand (`checkTurnShapes`).
  * A missing file is an empty stream.
  */
-export function readStoredLines(file: string, displayName: string): { lines: StoredLine[]; warnings: string[] } {
+export function readStoredLines(file: string, displayName: string, branch?: string): { lines: StoredLine[]; warnings: string[] } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -79,7 +82,10 @@ export function readStoredLines(file: string, displayName: string): { lines: Sto
     lines.push({ text: line, json, line: index + 1, turn });
   });
   warnings.push(...checkTurnShapes(lines, displayName, (line, why) => damagedLine(displayName, line, why)));
-  return { lines, warnings };
+  // After two clones went on from one turn, one line is the conversation's and the other a branch (RFD 029).
+  const selected = selectLine(lines, branch);
+  if (selected === undefined) throw new JpError(`${displayName} has no branch ${branch}; \`jp conversation ls\` lists the branches`, { code: 'unknown_conversation' });
+  return { lines: selected, warnings };
 }
 
 function parsesAsJson(text: string): boolean {
@@ -111,7 +117,7 @@ export function parseStoredLine(stored: StoredLine, displayName: string): Conver
  */
 export function readEventsFile(file: string, options: ReadEventsOptions = {}): LoadedEvents {
   const displayName = options.displayName ?? file;
-  const { lines, warnings } = readStoredLines(file, displayName);
+  const { lines, warnings } = readStoredLines(file, displayName, options.branch);
   const events = lines.map((stored) => {
     if (typeof stored.json === 'object' && stored.json !== null) referencesAsRefs(stored, displayName, options);
     return parseStoredLine(stored, displayName);

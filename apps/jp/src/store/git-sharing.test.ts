@@ -1,26 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sandboxedGit } from './__fixtures__/sandboxed-git.ts';
 import { activityOfText } from './conversation-activity.ts';
 import { ConversationStore } from './conversation-store.ts';
 
 // Two clones store turns in one conversation through the store itself, then git merges them: the
 // only files a turn changes are events.jsonl (union-merged) and blobs (content-addressed).
-const root = mkdtempSync(path.join(tmpdir(), 'jp-git-share-'));
-const env = {
-  ...process.env,
-  HOME: root,
-  GIT_CONFIG_GLOBAL: path.join(root, 'gitconfig'),
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_AUTHOR_NAME: 'a',
-  GIT_AUTHOR_EMAIL: 'a@example.invalid',
-  GIT_COMMITTER_NAME: 'a',
-  GIT_COMMITTER_EMAIL: 'a@example.invalid',
-};
-writeFileSync(env.GIT_CONFIG_GLOBAL, '[init]\n\tdefaultBranch = main\n[pull]\n\trebase = false\n');
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env, encoding: 'utf8', timeout: 20_000, stdio: ['ignore', 'pipe', 'pipe'] });
+const { root, git } = sandboxedGit('jp-git-share-');
 
 const turn = (query: string, at: string) => [
   { type: 'turn_start' as const, timestamp: at },
@@ -32,7 +19,7 @@ async function addTurn(clone: string, id: string, query: string, at: string, att
   const content = store.openContent();
   const [start, request] = turn(query, at);
   const resources = attach === undefined ? [] : [content.stage({ uri: 'file:shared.txt', name: 'shared.txt', mimeType: 'text/plain', text: attach })];
-  await store.append(id, [start!, { ...request!, resources }], content, (m) => ({ ...m, turnCount: m.turnCount + 1, lastActivityAt: at }));
+  await store.append(id, [start!, { ...request!, resources }], content);
   git(clone, 'add', '-A');
   git(clone, 'commit', '-qm', query);
 }

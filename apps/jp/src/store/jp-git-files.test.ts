@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sandboxedGit } from './__fixtures__/sandboxed-git.ts';
 import { ensureJpGitFiles, JP_GITATTRIBUTES, JP_GITIGNORE } from './jp-git-files.ts';
 
 describe('ensureJpGitFiles', () => {
@@ -19,19 +19,7 @@ describe('ensureJpGitFiles', () => {
 // Real git, sandboxed: no user or system configuration, fixed identities. The union driver is
 // built in, so nothing but the committed .jp/.gitattributes makes two clones' appends merge.
 describe('events.jsonl through git (real git)', () => {
-  const root = mkdtempSync(path.join(tmpdir(), 'jp-git-union-'));
-  const env = {
-    ...process.env,
-    HOME: root,
-    GIT_CONFIG_GLOBAL: path.join(root, 'gitconfig'),
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_AUTHOR_NAME: 'a',
-    GIT_AUTHOR_EMAIL: 'a@example.invalid',
-    GIT_COMMITTER_NAME: 'a',
-    GIT_COMMITTER_EMAIL: 'a@example.invalid',
-  };
-  writeFileSync(env.GIT_CONFIG_GLOBAL, '[init]\n\tdefaultBranch = main\n[pull]\n\trebase = false\n');
-  const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env, encoding: 'utf8', timeout: 20_000, stdio: ['ignore', 'pipe', 'pipe'] });
+  const { root, git } = sandboxedGit('jp-git-union-');
   const events = (clone: string) => path.join(clone, '.jp', 'conversations', 'c1', 'events.jsonl');
   const turn = (clone: string, query: string) => {
     appendFileSync(events(clone), `${JSON.stringify({ type: 'turn_start', query })}\n`);

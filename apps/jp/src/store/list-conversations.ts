@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readMetadata, type ConversationMetadata } from './conversation-metadata.ts';
-import { saveActivity, withActivity } from './conversation-activity.ts';
+import { conversationActivity, removedAt, saveActivity, withActivity } from './conversation-activity.ts';
+import { branchMetadata } from './conversation-branch-id.ts';
 
 /*
  * Listing reads `conversations/*\/metadata.json` and nothing else. It is its own module, free of
@@ -34,7 +35,14 @@ export function listConversations(root: string): ConversationMetadata[] {
   const all: ConversationMetadata[] = [];
   for (const id of entries(root)) {
     const metadata = readMetadata(id, path.join(root, id, 'metadata.json'));
-    if (metadata) all.push(withActivity(path.dirname(root), metadata));
+    // A conversation removed where git tracks it keeps its files; it is no longer listed (RFD 029).
+    if (!metadata || removedAt(path.dirname(root), id) !== undefined) continue;
+    // One whose events do not load is listed as unreadable, with why (unreadableConversations).
+    if (conversationActivity(path.dirname(root), id)?.damage !== undefined) continue;
+    const listed = withActivity(path.dirname(root), metadata);
+    all.push(listed);
+    // Each line of turns another clone went on with is listed as a conversation of its own.
+    for (const branch of conversationActivity(path.dirname(root), id)?.branches ?? []) all.push(branchMetadata(listed, branch));
   }
   saveActivity(path.dirname(root));
   return all.sort((a, b) => (a.lastActivityAt < b.lastActivityAt ? 1 : a.lastActivityAt > b.lastActivityAt ? -1 : a.id < b.id ? 1 : -1));
@@ -67,7 +75,11 @@ export function unreadableConversations(root: string): UnreadableConversation[] 
   const found: UnreadableConversation[] = [];
   for (const id of entries(root).sort()) {
     const dir = path.join(root, id);
-    if (readMetadata(id, path.join(dir, 'metadata.json')) !== undefined) continue;
+    if (readMetadata(id, path.join(dir, 'metadata.json')) !== undefined) {
+      const damage = conversationActivity(path.dirname(root), id)?.damage;
+      if (damage !== undefined) found.push({ id, reason: damage });
+      continue;
+    }
     if (!existsSync(path.join(dir, 'events.jsonl')) && !existsSync(path.join(dir, 'metadata.json'))) continue;
     found.push({ id, reason: unreadableReason(dir) });
   }

@@ -98,8 +98,8 @@ export function hollowStoredLine(stored: StoredLine, displayName: string): { sna
  * to them). This is what `jp attachment ls|add|rm` and `jp conversation fork` need, and it stays
  * cheap for conversations holding gigabytes of resources.
  */
-export function scanEventsFile(file: string, displayName: string = file): ScannedEvents {
-  const { lines, warnings } = readStoredLines(file, displayName);
+export function scanEventsFile(file: string, displayName: string = file, branch?: string): ScannedEvents {
+  const { lines, warnings } = readStoredLines(file, displayName, branch);
   const configEvents: ConversationEvent[] = [];
   const snapshots: SnapshotSummary[] = [];
   const toolOfCall = new Map<string, string>();

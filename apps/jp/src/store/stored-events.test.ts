@@ -53,7 +53,7 @@ describe('stored events (blobs)', () => {
   it('stores a payload once however often it is attached', async () => {
     const s = store();
     const id = await s.create({ baseConfig: {}, events: turn([text]), turnCount: 1 }, s.openContent());
-    for (let i = 0; i < 5; i++) await s.append(id, turn([text]), s.openContent(), (metadata) => metadata);
+    for (let i = 0; i < 5; i++) await s.append(id, turn([text]), s.openContent());
     expect((await refs(s, id)).filter((e) => e.type === 'chat_request')).toHaveLength(6);
     expect(readFileSync(eventsFile(s, id), 'utf8').split(resourceSha256(text)).length - 1).toBe(6);
     expect(existsSync(s.blobs.path(resourceSha256(text)))).toBe(true);
@@ -72,7 +72,7 @@ describe('stored events (blobs)', () => {
       { uri: 'file:///w/a.txt', turn: 0, size: 15, sha256: sha256Of(Buffer.from('old inline text')) },
       { uri: 'file:///w/p.png', turn: 0, size: 12, sha256: sha256Of(PNG) },
     ]);
-    await s.append(id, turn([text]), s.openContent(), (metadata) => metadata);
+    await s.append(id, turn([text]), s.openContent());
     const lines = readFileSync(eventsFile(s, id), 'utf8').trimEnd().split('\n');
     expect(lines[1]).toContain('old inline text');
     expect(lines[3]).not.toContain('stored once');

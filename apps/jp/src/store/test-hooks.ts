@@ -7,7 +7,7 @@
  *   JP_TEST_ENOSPC_AT=<point>  throw ENOSPC (as the write would) when it reaches <point>
  *
  * Points are plain strings such as "blob-write", "pack-write", "events-append",
- * "metadata-rename:before", "metadata-rename:after", "migration:<step>".
+ * "migration:<step>" (metadata.json is written once, with the conversation: no rename point).
  */
 
 /** Dies here with SIGKILL when `JP_TEST_CRASH_AT` names `point`. */

@@ -1,4 +1,4 @@
-import { JpError } from '@jp/core';
+import { JpError, ProviderError } from '@jp/core';
 import { now } from '../clock.ts';
 import type { ContentBlock, ConversationEvent, ToolCallResponseEvent, Usage } from '@jp/core';
 import type { Provider, ProviderRequest } from '@jp/providers';
@@ -98,26 +98,45 @@ export async function runTurnLoop(options: {
   forModel?: (events: readonly ConversationEvent[]) => ConversationEvent[];
   /** A tool result as the conversation keeps it (its content staged); absent: as the tool gave it. */
   keep?: (event: ToolCallResponseEvent) => ToolCallResponseEvent;
+  /**
+   * A model call refused as too long for the model: returns events that make room (a compaction,
+   * RFD 027), and the call is made again in the same round — the turn's tool calls so far are kept,
+   * not run again — or throws the query's error. Absent: the refusal ends the turn.
+   */
+  tooLong?: (refusal: ProviderError) => Promise<readonly ConversationEvent[]>;
 }): Promise<TurnLoopResult> {
   const tools = new Map(options.tools.map((tool) => [tool.definition.name, tool]));
   const definitions = options.tools.map((tool) => tool.definition);
   const added: ConversationEvent[] = [];
   const prompt = serialQueue();
   let usage: Usage = {};
+  let base = options.events;
   for (let round = 1; round <= options.maxRounds; round++) {
-    const events = [...options.events, ...added];
-    const answer = await runTurn({
-      provider: options.provider,
-      request: { ...options.request, events: options.forModel?.(events) ?? events, tools: definitions.length > 0 ? definitions : undefined },
-      output: options.output,
-      retry: options.retry,
-      notice: options.notice,
-      waiting: options.waiting,
-      showReasoning: options.showReasoning,
-      render: options.render,
-      signal: options.signal,
-    });
+    let events = [...base, ...added];
+    let answer: Awaited<ReturnType<typeof runTurn>>;
+    for (;;) {
+      try {
+        answer = await runTurn({
+          provider: options.provider,
+          request: { ...options.request, events: options.forModel?.(events) ?? events, tools: definitions.length > 0 ? definitions : undefined },
+          output: options.output,
+          retry: options.retry,
+          notice: options.notice,
+          waiting: options.waiting,
+          showReasoning: options.showReasoning,
+          render: options.render,
+          signal: options.signal,
+        });
+        break;
+      } catch (error) {
+        if (options.tooLong === undefined || !(error instanceof ProviderError) || error.code !== 'context_too_long') throw error;
+        base = [...base, ...(await options.tooLong(error))];
+        events = [...base, ...added];
+      }
+    }
     usage = addUsage(usage, answer.usage);
+    // Sums over the turn's calls say what it cost; the last call's input says how long the context is.
+    if (answer.usage.inputTokens !== undefined) usage.lastInputTokens = answer.usage.inputTokens;
     added.push(...answer.events);
     if (answer.toolCalls.length === 0) {
       const last = added.at(-1);

@@ -19,11 +19,15 @@ export async function expandFileTarget(
   found?: WalkOptions['found'],
 ): Promise<WalkedFile[]> {
   const common = { workspaceRoot: ctx.workspaceRoot, input: target.input, logger: ctx.logger, ...(pace === undefined ? {} : { pace }), ...(found === undefined ? {} : { found }) };
-  if (target.kind === 'directory') return checkedExpansion(target, await walkFiles({ ...common, start: target.realPath }), ctx);
+  return checkedExpansion(target, await walkTarget(target, common), ctx);
+}
+
+/** The walk a directory or glob target makes: from the directory, or from the glob's literal base with its pattern as the filter. */
+export function walkTarget(target: ExpandableTarget, common: Omit<WalkOptions, 'start' | 'match' | 'descendHidden'>): Promise<WalkedFile[]> {
+  if (target.kind === 'directory') return walkFiles({ ...common, start: target.realPath });
   const matcher = picomatch(target.pattern, { dot: false });
   const descendHidden = target.pattern.split('/').some((segment) => segment.startsWith('.'));
-  const files = await walkFiles({ ...common, start: target.baseRealPath, match: (relative) => matcher(relative), descendHidden });
-  return checkedExpansion(target, files, ctx);
+  return walkFiles({ ...common, start: target.baseRealPath, match: (relative) => matcher(relative), descendHidden });
 }
 
 /**

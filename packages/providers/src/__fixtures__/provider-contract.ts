@@ -194,5 +194,25 @@ export function describeProviderContract(create: (url: string) => Provider, wire
       expect(new Set(sent.slice(1, 4).map((value) => JSON.stringify(value))).size).toBe(3);
       expect(sent.map((value) => JSON.stringify(value))).toEqual(asked.map((reasoning) => JSON.stringify(wire.reasoning(provider().buildRequest({ ...request(turn('think')), reasoning }).request))));
     });
+
+    it('sends another provider’s opaque reasoning data to nobody, and no provider’s reasoning text as its own (RFD 028)', async () => {
+      const foreign = ['anthropic', 'openai', 'google', 'someone-else'].filter((other) => other !== id);
+      const reasoningOf = (provider: string): ConversationEvent => ({
+        type: 'chat_response',
+        timestamp: '2026-01-01T00:00:00.000Z',
+        reasoning: `private thoughts of ${provider}`,
+        opaque: { provider, items: [{ type: 'reasoning', id: `rs_${provider}`, encrypted_content: `OPAQUE-${provider}`, signature: `OPAQUE-${provider}`, thoughtSignature: `OPAQUE-${provider}` }] },
+      });
+      const events = turn('go', [], ...foreign.map(reasoningOf), toolCall(CALL.id, CALL.name, CALL.arguments), toolResult(CALL.id, [{ type: 'text', text: 'A' }]), chatResponse('done'));
+      server.enqueue(wire.textAnswer(['ok']));
+      const { error } = await collect(provider().stream({ ...request([...events, ...turn('again')]), reasoning: 'low' }));
+      expect(error).toBeUndefined();
+      const body = JSON.stringify(server.requests.at(-1)!.body);
+      for (const other of foreign) {
+        expect(body).not.toContain(`OPAQUE-${other}`);
+        expect(body).not.toContain(`private thoughts of ${other}`);
+      }
+      expect(body).toContain('done');
+    });
   });
 }

@@ -28,7 +28,8 @@ describe('anthropicErrorToProviderError', () => {
       [401, 'key_rejected', false, 401],
       [403, 'key_rejected', false, 403],
       [404, 'bad_request', false, 404],
-      [413, 'bad_request', false, 413],
+      // A body too large for the endpoint: compacting makes room (RFD 027).
+      [413, 'context_too_long', false, 413],
       [429, 'rate_limited', true, 429],
       [500, 'server_error', true, 500],
       [503, 'server_error', true, 503],

@@ -8,9 +8,9 @@ import type { Content, GenerateContentConfig, GoogleRequest, Part, ThinkingConfi
 import { googleThinkingConfig } from '../reasoning/google-thinking-config.ts';
 
 /**
- * The thought signature Gemini documents for function calls it did not sign in this request
- * (history from elsewhere, or a stream that kept no signature). jp's events do not keep Gemini's
- * opaque signatures, and Gemini 3 rejects a function call in the history without one.
+ * The thought signature Gemini documents for function calls in the history it did not sign
+ * (another model's turns, lines stored before jp kept signatures). Gemini 3 rejects a function
+ * call in the history without one; a call whose signature jp stored gets that one (RFD 028).
  */
 export const GOOGLE_SKIP_THOUGHT_SIGNATURE = 'skip_thought_signature_validator';
 
@@ -39,7 +39,8 @@ class ContentList {
  * the request for a longer conversation starts with the contents of a shorter one, so Gemini's
  * prompt cache keeps hitting. Per turn, the `user` content is the query as a text part followed by
  * one part per resource attached at that turn (text as XML, media as `inlineData`); answers are
- * `model` text (reasoning is left out); tool calls are `functionCall` parts and their results
+ * `model` text (reasoning text is left out; Gemini's own thought signatures go back on the parts
+ * that carried them); tool calls are `functionCall` parts and their results
  * `functionResponse` parts in the next `user` content. What Gemini cannot take is left out with a
  * warning.
  */
@@ -54,10 +55,14 @@ export function convertToGoogleRequest(request: ProviderRequest): ConvertedReque
     list.push('user', parts);
   };
 
+  // Signatures of the model step under way, from its reasoning event (stored before its text and calls).
+  let signatures = { calls: new Map<string, string>(), text: undefined as string | undefined };
+
   const handle = (event: ConversationEvent) => {
     if (!isKnownEvent(event)) return; // events of a newer jp are kept on disk, not sent
     switch (event.type) {
       case 'chat_request': {
+        signatures = { calls: new Map(), text: undefined };
         closePendingCalls();
         const parts: Part[] = event.content === '' ? [] : [{ text: event.content }];
         for (const resource of event.resources) {
@@ -69,17 +74,31 @@ export function convertToGoogleRequest(request: ProviderRequest): ConvertedReque
         return;
       }
       case 'chat_response': {
+        if (event.reasoning !== undefined && event.opaque?.provider === 'google') {
+          signatures = { calls: new Map(), text: undefined };
+          for (const item of event.opaque.items) {
+            if (typeof item.thoughtSignature !== 'string') continue;
+            if (typeof item.functionCallId === 'string') signatures.calls.set(item.functionCallId, item.thoughtSignature);
+            else if (item.text === true) signatures.text = item.thoughtSignature;
+          }
+          return;
+        }
         const text = responseText(event);
         if (text === undefined || text === '') return;
         closePendingCalls();
-        list.push('model', [{ text }]);
+        const part: Part = { text };
+        if (signatures.text !== undefined) part.thoughtSignature = signatures.text;
+        signatures.text = undefined;
+        list.push('model', [part]);
         return;
       }
       case 'tool_call_request': {
         calls.open(event.id, event.name);
         const part: Part = { functionCall: { id: event.id, name: event.name, args: event.arguments } };
+        const stored = signatures.calls.get(event.id);
         // Gemini signs the first call of each model step; the parallel calls after it carry none.
-        if (!list.modelStepHasCall()) part.thoughtSignature = GOOGLE_SKIP_THOUGHT_SIGNATURE;
+        if (stored !== undefined) part.thoughtSignature = stored;
+        else if (!list.modelStepHasCall()) part.thoughtSignature = GOOGLE_SKIP_THOUGHT_SIGNATURE;
         list.push('model', [part]);
         return;
       }

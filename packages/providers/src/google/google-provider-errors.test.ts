@@ -43,7 +43,6 @@ function stubGoogleEnvironment(url: string) {
 describe('google provider: keys and the environment', () => {
   it('refuses to send without a key, naming the variable, before any request (no credential fallback)', async () => {
     stubGoogleEnvironment(server.url);
-
     const { error } = await failure(turn('hi'), provider({ apiKey: '', apiKeyEnv: 'MY_GEMINI_KEY' }));
 
     expect(error.code).toBe('missing_api_key');

@@ -136,6 +136,7 @@ describe('google provider against a local wire server', () => {
     expect(events).toEqual([
       { type: 'text-delta', text: 'Checking.' },
       { type: 'tool-call', id: 'fc-1', name: 'refresh_resource', arguments: { uri: 'file:///w/a.txt' } },
+      { type: 'reasoning-opaque', provider: 'google', item: { functionCallId: 'fc-1', thoughtSignature: 'c2lnbmF0dXJl' } },
       { type: 'tool-call', id: expect.stringMatching(/^call_[0-9a-f]{16}$/), name: 'refresh_resource', arguments: { uri: 'file:///w/b.txt' } },
       { type: 'finish', reason: 'tool-calls', usage: { inputTokens: 10, outputTokens: 5 } },
     ]);

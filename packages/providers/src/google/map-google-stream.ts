@@ -47,11 +47,19 @@ function* partEvents(part: Part, createCallId: () => string): Generator<StreamEv
     if (name === '') throw new ProviderError('google', 'google sent a function call without a name', { code: 'invalid_response' });
     const id = part.functionCall.id !== undefined && part.functionCall.id !== '' ? part.functionCall.id : createCallId();
     yield { type: 'tool-call', id, name, arguments: callArguments(part.functionCall.args, name) };
+    // Gemini wants a call's signature back on the same call (RFD 028): kept with the call's id.
+    if (signed(part)) yield { type: 'reasoning-opaque', provider: 'google', item: { functionCallId: id, thoughtSignature: part.thoughtSignature } };
     return;
   }
   if (typeof part.text === 'string' && part.text !== '') {
     yield part.thought === true ? { type: 'reasoning-delta', text: part.text } : { type: 'text-delta', text: part.text };
   }
+  // A signature on a text part (the answer's last, without function calls) goes back on the answer's text.
+  if (signed(part)) yield { type: 'reasoning-opaque', provider: 'google', item: { text: true, thoughtSignature: part.thoughtSignature } };
+}
+
+function signed(part: Part): part is Part & { thoughtSignature: string } {
+  return typeof part.thoughtSignature === 'string' && part.thoughtSignature !== '';
 }
 
 /**

@@ -36,8 +36,9 @@ function userContent(event: ChatRequestEvent, warnings: string[]): ResponseInput
  * OpenAI's automatic prefix caching keeps hitting. Per turn, a user message holds the query as
  * `input_text` followed by that turn's resources (text as XML in `input_text`, images as
  * `input_image` data URLs, PDFs as `input_file`); answers are assistant messages; tool calls are
- * `function_call` items and their results `function_call_output` items. Nothing is stored at
- * OpenAI (`store: false`): every request carries the whole conversation.
+ * `function_call` items and their results `function_call_output` items; reasoning items (with
+ * their encrypted content) go back where they came. Nothing is stored at OpenAI (`store: false`):
+ * every request carries the whole conversation.
  */
 export function convertToOpenAIRequest(request: ProviderRequest): ConvertedRequest<OpenAIResponsesRequest> {
   const warnings: string[] = [];
@@ -59,6 +60,13 @@ export function convertToOpenAIRequest(request: ProviderRequest): ConvertedReque
         return;
       }
       case 'chat_response': {
+        // OpenAI's own reasoning items go back in place, encrypted content and all; another
+        // provider's reasoning, and reasoning without them, are never sent (RFD 028).
+        if (event.reasoning !== undefined && event.opaque?.provider === 'openai' && event.opaque.items.length > 0) {
+          closePendingCalls();
+          input.push(...(event.opaque.items as unknown as ResponseInputItem[]));
+          return;
+        }
         const text = responseText(event);
         if (text === undefined || text === '') return;
         closePendingCalls();
@@ -84,7 +92,11 @@ export function convertToOpenAIRequest(request: ProviderRequest): ConvertedReque
   const params: OpenAIResponsesRequest = { model: request.model, input, stream: true, store: false };
   if (request.system !== undefined && request.system !== '') params.instructions = request.system;
   if (request.maxTokens !== undefined) params.max_output_tokens = request.maxTokens;
-  if (request.reasoning !== undefined) params.reasoning = openaiReasoning(request.reasoning, request.showReasoning === true);
+  if (request.reasoning !== undefined) {
+    params.reasoning = openaiReasoning(request.reasoning, request.showReasoning === true);
+    // Nothing is stored at OpenAI, so the reasoning comes back encrypted, to be sent again.
+    if (params.reasoning.effort !== 'none') params.include = ['reasoning.encrypted_content'];
+  }
   if (request.tools !== undefined && request.tools.length > 0) {
     params.tools = request.tools.map(
       (tool): FunctionTool => ({ type: 'function', name: tool.name, description: tool.description, parameters: tool.parameters, strict: false }),

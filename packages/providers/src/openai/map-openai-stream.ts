@@ -21,7 +21,8 @@ export function mapOpenAIUsage(usage: ResponseUsage | null | undefined): Usage {
 
 /**
  * The Responses stream → our events: output text and reasoning-summary deltas as they arrive,
- * each function call once its item is done (`response.output_item.done`), and `finish` at
+ * each function call once its item is done (`response.output_item.done`), a reasoning item that
+ * carries `encrypted_content` as opaque data to store and send back, and `finish` at
  * `response.completed` / `response.incomplete` with the mapped reason and usage. `error` and
  * `response.failed` events become `stream_error`s; a stream that ends without a final event was
  * cut: a retryable `stream_incomplete`.
@@ -40,6 +41,11 @@ export async function* mapOpenAIStream(events: AsyncIterable<ResponseStreamEvent
         break;
       case 'response.output_item.done': {
         const item = event.item;
+        // A reasoning item with its encrypted content: stored, and sent back as it came (RFD 028).
+        if (item.type === 'reasoning' && typeof item.encrypted_content === 'string' && item.encrypted_content !== '') {
+          yield { type: 'reasoning-opaque', provider: 'openai', item: { type: 'reasoning', id: item.id, summary: item.summary, encrypted_content: item.encrypted_content } };
+          break;
+        }
         if (item.type !== 'function_call') break;
         hasToolCalls = true;
         yield { type: 'tool-call', id: item.call_id, name: item.name, arguments: parseToolArguments(item.arguments, item.name, 'openai') };

@@ -79,7 +79,7 @@ export function openaiErrorToProviderError(error: unknown, context: OpenAIErrorC
   if (status === 429 && (sdk.code === 'insufficient_quota' || sdk.type === 'insufficient_quota')) {
     return new ProviderError(provider, `${provider} quota exceeded (429): ${describe(sdk)}`, { code: 'quota_exceeded', statusCode: status, cause });
   }
-  if (status !== undefined) return httpStatusError(provider, status, describe(sdk), { apiKeyEnv: context.apiKeyEnv, cause });
+  if (status !== undefined) return httpStatusError(provider, status, describe(sdk), { apiKeyEnv: context.apiKeyEnv, cause, code: sdk.code });
   if (isInstance(error, 'APIConnectionError', classes) || isConnectionFailure(error)) return connectionError(provider, context.baseUrl, cause);
   if (isInstance(error, 'APIError', classes)) {
     // No HTTP status: the SDK found an `error` object inside the stream.

@@ -14,7 +14,8 @@ export interface ChildOutcome {
 
 /**
  * Runs file-handler calls in a child process, as `nobody` when this process is root (so a chmod
- * really stops the read) and as the current user otherwise. `reachable` dirs are opened to
+ * really stops the read; the child drops to it after loading its modules, which a checkout
+ * nobody may read would otherwise deny) and as the current user otherwise. `reachable` dirs are opened to
  * `nobody` (temp dirs are created 0700).
  */
 export async function fileHandlerAsUnprivileged(
@@ -23,12 +24,13 @@ export async function fileHandlerAsUnprivileged(
 ): Promise<ChildOutcome[]> {
   const asRoot = process.getuid?.() === 0;
   if (asRoot) for (const dir of options.reachable) await chmod(dir, 0o755);
-  const argument = JSON.stringify({ root: options.root, cwd: options.cwd ?? options.root, calls });
+  const argument = JSON.stringify({ root: options.root, cwd: options.cwd ?? options.root, calls, ...(asRoot ? { drop: NOBODY } : {}) });
   const stdout = await new Promise<string>((resolve, reject) => {
     execFile(
       process.execPath,
       ['--import', 'tsx', CHILD, argument],
-      { cwd: process.cwd(), ...(asRoot ? { uid: NOBODY, gid: NOBODY } : {}) },
+      // The child drops to `nobody` itself once its modules are loaded (file-handler-child.ts).
+      { cwd: process.cwd() },
       (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)),
     );
   });

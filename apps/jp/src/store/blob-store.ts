@@ -1,9 +1,11 @@
-import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
-import { mkdir, open, rmdir } from 'node:fs/promises';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { JpError } from '@jp/core';
 import { writeFileDurably } from './atomic-write.ts';
-import { DamagedPack, readPackIndex, readPacked, writePack, type PackedBlob } from './blob-pack.ts';
+import { readPacked, writePack, type PackedBlob } from './blob-pack.ts';
+import { readPackIndexes } from './blob-pack-indexes.ts';
+import { makeDirectories, removeEmptyDirectories, syncDirectory } from './durable-directories.ts';
+import { readStart } from './read-file-start.ts';
 import { sha256Of } from './blob-sha256.ts';
 import { BlobSpool } from './blob-spool.ts';
 
@@ -59,30 +61,8 @@ export class BlobStore {
 
   /** Every pack's index, read now (trailer and index only). A damaged pack is an error naming it. */
   packIndex(): Map<string, PackedBlob> {
-    if (this.#packed !== undefined) return this.#packed;
-    let packed = new Map<string, PackedBlob>();
-    let names: string[];
-    try {
-      names = readdirSync(this.packsDir).filter((name) => name.endsWith('.pack'));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      names = [];
-    }
-    for (const name of names.sort()) {
-      let entries: Map<string, PackedBlob>;
-      try {
-        entries = readPackIndex(path.join(this.packsDir, name));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // removed by gc meanwhile
-        if (!(error instanceof DamagedPack)) throw error;
-        throw new JpError(`blob pack .jp/blobs/packs/${name} is damaged: ${error.message}; restore it from a backup`, { code: 'damaged_blob' });
-      }
-      // The first pack's map is taken as it is (most workspaces have one or two packs).
-      if (packed.size === 0) packed = entries;
-      else for (const [sha256, blob] of entries) if (!packed.has(sha256)) packed.set(sha256, blob);
-    }
-    this.#packed = packed;
-    return packed;
+    this.#packed ??= readPackIndexes(this.packsDir);
+    return this.#packed;
   }
 
   /**
@@ -278,60 +258,5 @@ export class BlobStore {
       this.reloadPacks();
       return this.readFromPack(sha256, false);
     }
-  }
-}
-
-/** The first `maxBytes` of a file (fewer when it is shorter). */
-function readStart(file: string, maxBytes: number): Buffer {
-  const fd = openSync(file, 'r');
-  try {
-    const bytes = Buffer.allocUnsafe(maxBytes);
-    let filled = 0;
-    while (filled < maxBytes) {
-      const read = readSync(fd, bytes, filled, maxBytes - filled, filled);
-      if (read === 0) break;
-      filled += read;
-    }
-    return bytes.subarray(0, filled);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** Makes the directories; returns the parents whose entries changed (to be flushed too), and adds the topmost new ones to `made`. */
-async function makeDirectories(dirs: Iterable<string>, made: string[]): Promise<Set<string>> {
-  const parents = new Set<string>();
-  for (const dir of dirs) {
-    const top = await mkdir(dir, { recursive: true });
-    if (top !== undefined) {
-      made.push(top);
-      parents.add(path.dirname(top)).add(path.dirname(dir));
-    }
-  }
-  return parents;
-}
-
-/** Removes each of `dirs` and its ancestors up to a directory in `made`, as long as they are empty and this call made them. */
-async function removeEmptyDirectories(dirs: Iterable<string>, made: readonly string[]): Promise<void> {
-  for (const dir of dirs) {
-    const top = made.find((root) => dir === root || dir.startsWith(`${root}${path.sep}`));
-    if (top === undefined) continue;
-    for (let current = dir; ; current = path.dirname(current)) {
-      try {
-        await rmdir(current);
-      } catch {
-        break; // not empty (another blob of this call landed there), or gone already
-      }
-      if (current === top) break;
-    }
-  }
-}
-
-async function syncDirectory(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
   }
 }

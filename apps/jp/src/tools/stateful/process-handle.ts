@@ -4,6 +4,7 @@ import { killProcessGroup, trackProcessGroup } from '@jp/attachments';
 import type { HandleReply, HandleStatus, SpawnHandle, SpawnOptions, StatefulHandle } from './handle.ts';
 import { startToolProcess } from './start-tool-process.ts';
 import { HandleInputError } from './handle-input-error.ts';
+import { Wakeups } from './wakeups.ts';
 
 /**
  * How long jp waits, after the program exited, for its output pipes to close. A child it left
@@ -76,7 +77,7 @@ class ProcessHandle implements StatefulHandle {
   private reportedStopped = false;
   private abortedByJp = false;
   private stdinOpen = true;
-  private readonly waiters = new Set<() => void>();
+  private readonly wakeups = new Wakeups();
   private readonly stoppedPromise: Promise<void>;
   private readonly tracked: { release(): void };
 
@@ -125,8 +126,7 @@ class ProcessHandle implements StatefulHandle {
   }
 
   private wake(): void {
-    for (const waiter of this.waiters) waiter();
-    this.waiters.clear();
+    this.wakeups.notify();
   }
 
   private hasNews(): boolean {
@@ -165,19 +165,7 @@ class ProcessHandle implements StatefulHandle {
 
   /** Resolves true at the next output or state change, false after `ms` or on `signal`. */
   private nextEvent(ms: number, signal?: AbortSignal): Promise<boolean> {
-    return new Promise((resolve) => {
-      const finish = (woke: boolean) => {
-        clearTimeout(timer);
-        this.waiters.delete(onWake);
-        signal?.removeEventListener('abort', onAbort);
-        resolve(woke);
-      };
-      const onWake = () => finish(true);
-      const onAbort = () => finish(false);
-      const timer = setTimeout(() => finish(false), ms);
-      this.waiters.add(onWake);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
+    return this.wakeups.next(ms, signal);
   }
 
   async apply(input: unknown, signal?: AbortSignal): Promise<HandleReply> {

@@ -5,6 +5,8 @@ import { canonicalFileUri } from '../../resolution/canonical-file-uri.ts';
 import type { HandleReply, HandleStatus, SpawnHandle, SpawnOptions, StatefulHandle } from './handle.ts';
 import { startToolProcess } from './start-tool-process.ts';
 import { NdjsonLines } from './ndjson-lines.ts';
+import { ResponseQueue } from './response-queue.ts';
+import { Wakeups } from './wakeups.ts';
 import { parseProtocolLine } from './protocol-response.ts';
 import { checkAnswer } from './check-answer.ts';
 
@@ -23,12 +25,6 @@ export type ProtocolCommand =
   | { action: 'apply'; id?: string; input: unknown }
   | { action: 'abort' };
 
-interface Queued {
-  content: ContentBlock[];
-  isError: boolean;
-  bytes: number;
-}
-
 const text = (value: string): ContentBlock => ({ type: 'text', text: value });
 
 /**
@@ -40,12 +36,9 @@ const text = (value: string): ContentBlock => ({ type: 'text', text: value });
  */
 class ProtocolHandle implements StatefulHandle {
   status: HandleStatus = 'running';
-  private queue: Queued[] = [];
-  private queuedBytes = 0;
-  private dropped = { responses: 0, bytes: 0 };
-  /** Counts everything a waiting `fetch` should wake up for: a response, dropped bytes, the exit. */
-  private news = 0;
-  private readonly waiters = new Set<() => void>();
+  private readonly responses: ResponseQueue;
+  /** Everything a waiting `fetch` or `apply` wakes up for: a response, dropped bytes, the exit. */
+  private readonly news = new Wakeups();
   /** The model's questions from the latest `waiting` response, answered in order by `apply`. */
   private pending: InputRequest[] = [];
   private userAnswers: Promise<void> = Promise.resolve();
@@ -68,6 +61,7 @@ class ProtocolHandle implements StatefulHandle {
     private readonly options: SpawnOptions,
   ) {
     this.lines = new NdjsonLines(options.bufferBytes);
+    this.responses = new ResponseQueue(options.bufferBytes);
     child.stdin.on('error', () => {
       // A tool that exits (or closes stdin) before reading a command: the exit is what counts.
     });
@@ -116,18 +110,19 @@ class ProtocolHandle implements StatefulHandle {
    */
   async start(args: Record<string, unknown>): Promise<void> {
     this.write({ action: 'spawn', arguments: args });
-    await this.waitFor(0, APPLY_REPLY_WAIT_MS);
+    await this.news.until(() => this.news.count > 0, APPLY_REPLY_WAIT_MS);
   }
 
   async fetch(waitMs: number, signal?: AbortSignal): Promise<HandleReply> {
     // Once the program is gone nothing new can come: no wait.
-    if (!this.hasNews() && !this.exited) await this.waitFor(this.news, waitMs, signal);
+    const since = this.news.count;
+    if (!this.hasNews() && !this.exited) await this.news.until(() => this.news.count > since, waitMs, signal);
     return this.settledReply(signal);
   }
 
   /** After a "stopped" response the exit follows; waiting for it (within the grace period) puts the exit code in the reply. */
   private async settledReply(signal?: AbortSignal): Promise<HandleReply> {
-    if (this.stoppedByTool && !this.exited) await this.until(() => this.exited !== undefined, this.options.graceMs, signal);
+    if (this.stoppedByTool && !this.exited) await this.news.until(() => this.exited !== undefined, this.options.graceMs, signal);
     return this.reply();
   }
 
@@ -147,10 +142,10 @@ class ProtocolHandle implements StatefulHandle {
       this.pending.shift();
     }
     if (this.status === 'waiting' && this.pending.length === 0) this.status = 'running';
-    const since = this.news;
+    const since = this.news.count;
     this.write(question ? { action: 'apply', id: question.id, input } : { action: 'apply', input });
     // With more questions of the same response open, the tool waits for those answers, not jp.
-    if (this.pending.length === 0) await this.waitFor(since, APPLY_REPLY_WAIT_MS, signal);
+    if (this.pending.length === 0) await this.news.until(() => this.news.count > since, APPLY_REPLY_WAIT_MS, signal);
     return this.settledReply(signal);
   }
 
@@ -162,7 +157,7 @@ class ProtocolHandle implements StatefulHandle {
         this.write({ action: 'abort' });
         this.child.stdin.end();
         // A "stopped" response is the tool's own goodbye; its exit follows, and the wait is for that.
-        await this.until(() => this.exited !== undefined, this.options.graceMs);
+        await this.news.until(() => this.exited !== undefined, this.options.graceMs);
       }
       await this.terminate();
       return this.reply();
@@ -174,11 +169,11 @@ class ProtocolHandle implements StatefulHandle {
   private async terminate(): Promise<void> {
     if (!this.exited) {
       this.signalGroup('SIGTERM');
-      await this.until(() => this.exited !== undefined, this.options.graceMs);
+      await this.news.until(() => this.exited !== undefined, this.options.graceMs);
     }
     // Members that ignored SIGTERM or outlived the leader go too.
     this.signalGroup('SIGKILL');
-    if (!this.exited) await this.until(() => this.exited !== undefined, AFTER_KILL_WAIT_MS);
+    if (!this.exited) await this.news.until(() => this.exited !== undefined, AFTER_KILL_WAIT_MS);
   }
 
   private signalGroup(signal: NodeJS.Signals): void {
@@ -198,10 +193,9 @@ class ProtocolHandle implements StatefulHandle {
     for (const line of this.lines.push(chunk)) this.onLine(line);
     if (this.lines.droppedBytes > 0) {
       this.options.warn(`handle ${this.id}: a response longer than ${this.options.bufferBytes} bytes was dropped`);
-      this.dropped.bytes += this.lines.droppedBytes;
-      this.dropped.responses += 1;
+      this.responses.drop(this.lines.droppedBytes);
       this.lines.droppedBytes = 0;
-      this.changed();
+      this.news.notify();
     }
   }
 
@@ -252,16 +246,8 @@ class ProtocolHandle implements StatefulHandle {
   }
 
   private enqueue(content: ContentBlock[], isError: boolean): void {
-    const bytes = Buffer.byteLength(JSON.stringify(content));
-    this.queue.push({ content, isError, bytes });
-    this.queuedBytes += bytes;
-    while (this.queuedBytes > this.options.bufferBytes && this.queue.length > 1) {
-      const old = this.queue.shift()!;
-      this.queuedBytes -= old.bytes;
-      this.dropped.responses += 1;
-      this.dropped.bytes += old.bytes;
-    }
-    this.changed();
+    this.responses.push(content, isError);
+    this.news.notify();
   }
 
   private finish(): void {
@@ -271,29 +257,18 @@ class ProtocolHandle implements StatefulHandle {
     if (!this.aborted) this.signalGroup('SIGTERM');
     this.status = 'stopped';
     this.pending = [];
-    this.changed();
+    this.news.notify();
   }
 
   private hasNews(): boolean {
-    return this.queue.length > 0 || this.dropped.bytes > 0 || (this.exited !== undefined && !this.exitReported);
+    return this.responses.pending || (this.exited !== undefined && !this.exitReported);
   }
 
   /** Everything since the last reply, merged: contents in order, the latest status. */
   private reply(): HandleReply {
-    const content: ContentBlock[] = [];
-    let isError = false;
-    if (this.dropped.bytes > 0) {
-      content.push(
-        text(`(${this.dropped.responses} earlier responses, ${this.dropped.bytes} bytes, were dropped: the output went beyond the ${this.options.bufferBytes}-byte buffer)`),
-      );
-    }
-    for (const queued of this.queue) {
-      content.push(...queued.content);
-      isError ||= queued.isError;
-    }
-    this.queue = [];
-    this.queuedBytes = 0;
-    this.dropped = { responses: 0, bytes: 0 };
+    const taken = this.responses.take();
+    const content = taken.content;
+    let isError = taken.isError;
     if (this.exited && !this.exitReported) {
       this.exitReported = true;
       const { code, signal } = this.exited;
@@ -310,34 +285,6 @@ class ProtocolHandle implements StatefulHandle {
     const reply: HandleReply = { status: this.status, content, isError };
     if (this.status === 'stopped' && this.exited) reply.exitCode = this.exited.code;
     return reply;
-  }
-
-  private changed(): void {
-    this.news += 1;
-    for (const waiter of [...this.waiters]) waiter();
-  }
-
-  /** Resolves when there is news after `since`, after `ms`, or when `signal` aborts — whichever comes first. */
-  private waitFor(since: number, ms: number, signal?: AbortSignal): Promise<void> {
-    return this.until(() => this.news > since, ms, signal);
-  }
-
-  private until(done: () => boolean, ms: number, signal?: AbortSignal): Promise<void> {
-    if (done() || ms <= 0 || signal?.aborted) return Promise.resolve();
-    return new Promise((resolve) => {
-      const stop = () => {
-        clearTimeout(timer);
-        this.waiters.delete(check);
-        signal?.removeEventListener('abort', stop);
-        resolve();
-      };
-      const check = () => {
-        if (done()) stop();
-      };
-      const timer = setTimeout(stop, ms);
-      this.waiters.add(check);
-      signal?.addEventListener('abort', stop, { once: true });
-    });
   }
 }
 

@@ -1,4 +1,4 @@
-import { planCompaction, tokensOfBytes, viewBytes, type CompactionEvent, type CompactionRules, type CompactionSummary, type ConversationEvent, type DedupeOptions } from '@jp/core';
+import { compactionRange, planCompaction, tokensOfBytes, viewBytes, type CompactionEvent, type CompactionRules, type CompactionSummary, type ConversationEvent, type DedupeOptions } from '@jp/core';
 import { modelView } from '../query/model-events.ts';
 
 /** A view's size: bytes sent of the conversation, and tokens at four bytes each. */
@@ -38,7 +38,7 @@ export async function planConversationCompaction(input: {
   const before = sizeOf(history, deduplication);
   const turns = history.filter((event) => event.type === 'turn_start').length;
   const nothing = (why: string): CompactionPlan => ({ event: undefined, why, before, after: before });
-  const range = rules.keepFirst + rules.keepLast >= turns ? undefined : { to: turns - rules.keepLast - 1 };
+  const range = compactionRange(turns, rules);
   if (range === undefined) return nothing(`the conversation has ${turns} turn${turns === 1 ? '' : 's'}, and the first ${rules.keepFirst} and last ${rules.keepLast} are kept`);
   let summary: CompactionSummary | undefined;
   if (rules.summarize) {

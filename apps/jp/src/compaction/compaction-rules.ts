@@ -1,4 +1,4 @@
-import type { CompactionRules, ToolPolicy } from '@jp/core';
+import { TOOL_POLICY_WORDS, type CompactionRules, type ToolPolicy } from '@jp/core';
 import type { Config } from '../config/config-schema.ts';
 
 /** `jp conversation compact`'s choices; a kind it names replaces the configured rules' kinds. */
@@ -33,14 +33,7 @@ export function describeRules(rules: CompactionRules & { summarize: boolean }): 
   const parts: string[] = [];
   if (rules.summarize) parts.push('summarised');
   if (rules.reasoning) parts.push('reasoning stripped');
-  const tools: Record<ToolPolicy, string | undefined> = {
-    keep: undefined,
-    'strip-arguments': 'tool arguments stubbed',
-    'strip-results': 'tool results stubbed',
-    strip: 'tool arguments and results stubbed',
-    omit: 'tool calls left out',
-  };
-  if (tools[rules.tools] !== undefined) parts.push(tools[rules.tools]!);
+  if (rules.tools !== 'keep') parts.push(TOOL_POLICY_WORDS[rules.tools]);
   if (rules.resources) parts.push('resources stubbed (URI and MIME type kept)');
   return parts.join(', ');
 }

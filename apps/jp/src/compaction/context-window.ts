@@ -1,3 +1,4 @@
+import { baseModelId } from '../config/base-model-id.ts';
 import type { Config } from '../config/config-schema.ts';
 
 /**
@@ -29,11 +30,6 @@ export const DEFAULT_CONTEXT_WINDOWS: Readonly<Record<string, number>> = {
   'google/gemini-2.5-flash-lite': 1_048_576,
 };
 
-/** Snapshot dates and `-latest` dropped, Anthropic's minor-less aliases given their `-0` (as prices do). */
-function baseModel(model: string): string {
-  return model.replace(/-(\d{8}|\d{4}-\d{2}-\d{2}|latest)$/, '').replace(/^(claude-(?:opus|sonnet)-4)$/, '$1-0');
-}
-
 /**
  * The context window of `model` at `provider`, in tokens: configured first, then jp's table;
  * undefined when neither knows it (jp then never compacts by itself before sending, and still
@@ -41,10 +37,11 @@ function baseModel(model: string): string {
  * and find that vendor's entry.
  */
 export function contextWindowOf(provider: string, model: string, config: Pick<Config, 'providers'>): number | undefined {
-  const configured = config.providers[provider]?.models;
-  const own = configured?.[model]?.context_window ?? configured?.[baseModel(model)]?.context_window;
-  if (own !== undefined) return own;
   const key = model.includes('/') ? model : `${provider}/${model}`;
-  const [vendor, ...rest] = key.split('/');
-  return DEFAULT_CONTEXT_WINDOWS[key] ?? DEFAULT_CONTEXT_WINDOWS[`${vendor}/${baseModel(rest.join('/'))}`];
+  const base = baseModelId(key);
+  const configured = config.providers[provider]?.models;
+  // Configured windows are keyed by the model id without its provider.
+  const own = configured?.[model]?.context_window ?? configured?.[base.slice(base.indexOf('/') + 1)]?.context_window;
+  if (own !== undefined) return own;
+  return DEFAULT_CONTEXT_WINDOWS[key] ?? DEFAULT_CONTEXT_WINDOWS[base];
 }

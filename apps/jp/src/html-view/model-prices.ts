@@ -1,3 +1,4 @@
+import { baseModelId } from '../config/base-model-id.ts';
 import type { TurnTokens } from './turn-usage.ts';
 
 /** US dollars per million tokens of each kind. */
@@ -36,15 +37,11 @@ export const DEFAULT_PRICES: Readonly<Record<string, ModelPrice>> = {
   'google/gemini-2.5-flash-lite': { input: 0.1, output: 0.4, cacheRead: 0.01, cacheWrite: 0.1 },
 };
 
-/** Anthropic's aliases without a minor version (`claude-sonnet-4`), and snapshot dates (`-20250929`, `-2025-08-07`), dropped. */
-function baseModel(model: string): string {
-  return model.replace(/-(\d{8}|\d{4}-\d{2}-\d{2}|latest)$/, '').replace(/^(anthropic\/claude-(?:opus|sonnet)-4)$/, '$1-0');
-}
 
 /** The price of `model` (`provider/model`): configured first, then the defaults; `undefined` when unknown. */
 export function priceOf(model: string | undefined, configured: Readonly<Record<string, ModelPrice>> = {}): ModelPrice | undefined {
   if (model === undefined) return undefined;
-  return configured[model] ?? configured[baseModel(model)] ?? DEFAULT_PRICES[model] ?? DEFAULT_PRICES[baseModel(model)];
+  return configured[model] ?? configured[baseModelId(model)] ?? DEFAULT_PRICES[model] ?? DEFAULT_PRICES[baseModelId(model)];
 }
 
 /** Estimated cost in US dollars of a turn's tokens at `price`. */

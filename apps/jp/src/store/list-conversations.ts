@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readMetadata, type ConversationMetadata } from './conversation-metadata.ts';
-import { conversationActivity, removedAt, saveActivity, withActivity } from './conversation-activity.ts';
+import { conversationActivity, isRemoved, saveActivity, withActivity } from './conversation-activity.ts';
 import { branchMetadata } from './conversation-branch-id.ts';
 
 /*
@@ -36,13 +36,15 @@ export function listConversations(root: string): ConversationMetadata[] {
   for (const id of entries(root)) {
     const metadata = readMetadata(id, path.join(root, id, 'metadata.json'));
     // A conversation removed where git tracks it keeps its files; it is no longer listed (RFD 029).
-    if (!metadata || removedAt(path.dirname(root), id) !== undefined) continue;
-    // One whose events do not load is listed as unreadable, with why (unreadableConversations).
-    if (conversationActivity(path.dirname(root), id)?.damage !== undefined) continue;
+    if (!metadata) continue;
+    const activity = conversationActivity(path.dirname(root), id);
+    // A removed conversation keeps its files but is not listed; one whose events do not load is
+    // listed as unreadable, with why (unreadableConversations).
+    if (activity !== undefined && (isRemoved(activity) || activity.damage !== undefined)) continue;
     const listed = withActivity(path.dirname(root), metadata);
     all.push(listed);
     // Each line of turns another clone went on with is listed as a conversation of its own.
-    for (const branch of conversationActivity(path.dirname(root), id)?.branches ?? []) all.push(branchMetadata(listed, branch));
+    for (const branch of activity?.branches ?? []) all.push(branchMetadata(listed, branch));
   }
   saveActivity(path.dirname(root));
   return all.sort((a, b) => (a.lastActivityAt < b.lastActivityAt ? 1 : a.lastActivityAt > b.lastActivityAt ? -1 : a.id < b.id ? 1 : -1));

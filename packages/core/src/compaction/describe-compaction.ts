@@ -1,6 +1,7 @@
 import type { CompactionEvent } from './compaction-event.ts';
 
-const TOOLS = {
+/** What each tool policy does, in words (a compaction's description, and the rules'). */
+export const TOOL_POLICY_WORDS = {
   keep: 'tool calls kept',
   'strip-arguments': 'tool arguments stubbed',
   'strip-results': 'tool results stubbed',
@@ -20,7 +21,7 @@ export function describeCompaction(event: CompactionEvent): string {
   if (event.summary !== undefined) return `compaction: from here on, ${range} sent as a summary written by ${event.summary.model}`;
   const parts: string[] = [];
   if (event.reasoning !== undefined) parts.push(event.reasoning === 'strip' ? 'reasoning stripped' : 'reasoning kept');
-  if (event.tools !== undefined) parts.push(TOOLS[event.tools]);
+  if (event.tools !== undefined) parts.push(TOOL_POLICY_WORDS[event.tools]);
   if (event.resources !== undefined) parts.push(event.resources === 'stub' ? 'resources stubbed' : 'resources kept');
   return `compaction: from here on, ${range} sent with ${parts.join(', ') || 'nothing changed'}`;
 }

@@ -6,6 +6,6 @@ export { compactedResource, compactedResourceText, compactedToolResultText } fro
 export { activeCompactions, projectCompactions, summaryRequestText, turnPolicies, type NumberedTurnStart, type TurnPolicy } from './project-compactions.ts';
 export { DEFAULT_COMPACTION_RULES, compactionRange, planCompaction, type CompactionRules } from './plan-compaction.ts';
 export { estimateRequestTokens, eventBytes, tokensOfBytes, viewBytes } from './estimate-tokens.ts';
-export { describeCompaction } from './describe-compaction.ts';
+export { describeCompaction, TOOL_POLICY_WORDS } from './describe-compaction.ts';
 export { compactionsForFork } from './fork-compactions.ts';
 export { autoCompactionVerdict } from './auto-compaction.ts';

@@ -6,10 +6,10 @@
 // the same 90 %. jp's side is a whole query: start-up, the walk, reading and hashing, MIME types,
 // the echo model's answer, and the store writing the turn. Two cases:
 //   first attach  the workspace's blob store is empty, so every file's content is read and stored
-//                 (.jp/blobs, .jp/cache and .jp/conversations are deleted before each run);
+//                 (.jp/blobs, .jp/local/cache and .jp/conversations are deleted before each run);
 //   again         a new conversation attaching the same tree, whose content is stored already and
 //                 whose files are unchanged since (only .jp/conversations is deleted): files whose
-//                 stamp is as remembered in .jp/cache are not read again (RFD 002).
+//                 stamp is as remembered in .jp/local/cache are not read again (RFD 002).
 // A floor row (bench/tree-floor.mjs) walks the same files, hashes each with sha256 and appends it to
 // one pack, single-threaded, in plain Node: the least a content-addressed first attach does, measured
 // on the same machine in the same run (issue 35). Budgets are against it — first attach ≤ 1.3× the
@@ -134,7 +134,7 @@ try {
   const cases = [
     { label: 'git ls-files -z | xargs -0 cat', argv: gitCommand, fresh: [] },
     { label: 'floor: walk, read, sha256, one pack', argv: floorCommand, fresh: [] },
-    { label: 'jp --attach ./, first attach', argv: jpCommand, fresh: ['conversations', 'blobs', 'cache'] },
+    { label: 'jp --attach ./, first attach', argv: jpCommand, fresh: ['conversations', 'blobs', 'cache', 'local/cache'] },
     { label: 'jp --attach ./, again', argv: jpCommand, fresh: ['conversations'] },
   ];
   // A machine that sets NODE_EXTRA_CA_CERTS makes Node 20 load that bundle at every start, before
@@ -164,7 +164,7 @@ try {
   if (profileDir !== undefined) {
     mkdirSync(profileDir, { recursive: true });
     const before = new Set(readdirSync(profileDir));
-    time([process.execPath, '--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir), jp, ...jpArgs], ['conversations', 'blobs', 'cache']);
+    time([process.execPath, '--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir), jp, ...jpArgs], ['conversations', 'blobs', 'cache', 'local/cache']);
     // The main thread's profile is the largest; the reader threads write their own.
     const written = readdirSync(profileDir)
       .filter((name) => !before.has(name) && name.endsWith('.cpuprofile'))

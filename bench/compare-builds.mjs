@@ -6,7 +6,7 @@
 //
 //   node bench/compare-builds.mjs --tree /tmp/jp-bench-tree-XXXX/tree [--runs 11] a=/tmp/jp-a/jp.js b=/tmp/jp-b/jp.js
 //
-// Each build is timed attaching the tree to a new conversation twice: with .jp/blobs, .jp/cache
+// Each build is timed attaching the tree to a new conversation twice: with .jp/blobs, .jp/(local/)cache
 // and .jp/conversations deleted first (first attach) and with only .jp/conversations deleted
 // (again). Prints medians and ratios to git's median.
 import { spawnSync } from 'node:child_process';
@@ -28,7 +28,7 @@ const env = { ...process.env, HOME: root, XDG_CONFIG_HOME: path.join(root, '.con
 const query = ['query', '--new', '-m', 'echo', '--attach', './', '-c', 'conversation.attachment.max_files=20000', '-c', 'conversation.attachment.size_policy=allow', 'x'];
 const cases = [{ label: 'git ls-files -z | xargs -0 cat', argv: ['sh', '-c', 'git ls-files -z | xargs -0 cat > /dev/null'], fresh: [] }];
 for (const [name, bin] of builds) {
-  cases.push({ label: `${name}, first attach`, argv: [process.execPath, bin, ...query], fresh: ['conversations', 'blobs', 'cache'] });
+  cases.push({ label: `${name}, first attach`, argv: [process.execPath, bin, ...query], fresh: ['conversations', 'blobs', 'cache', 'local/cache'] });
   cases.push({ label: `${name}, again`, argv: [process.execPath, bin, ...query], fresh: ['conversations'] });
 }
 

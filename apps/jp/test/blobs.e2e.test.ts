@@ -226,7 +226,7 @@ describe('attaching a directory again', () => {
 
     const first = await jp(['query', '--new', '-m', 'echo', '--attach', 'src/', 'one']);
     expect(first.code, first.stderr).toBe(0);
-    const cache = JSON.parse(readFileSync(path.join(ws, '.jp', 'cache', 'file-contents.json'), 'utf8'));
+    const cache = JSON.parse(readFileSync(path.join(ws, '.jp', 'local', 'cache', 'file-contents.json'), 'utf8'));
     expect(cache.files.map((row: unknown[]) => row[0]).sort()).toEqual(Object.keys(files).map((name) => `file://${ws}/${name}`));
 
     writeFileSync(path.join(ws, 'src/f03.ts'), 'export const v3 = 9;\n');

@@ -233,7 +233,7 @@ describe('secrets through the binary', { timeout: 60_000 }, () => {
     const next = await jp(['query', '--id', first, 'with the readme']);
     expect(next.code, next.stderr).toBe(0);
     expect(next.stdout).toContain('resource fixture://docs/readme');
-    expect(readFileSync(path.join(jpDir, 'cache', 'file-contents.json'), 'utf8')).toContain('/docs/a.md');
+    expect(readFileSync(path.join(jpDir, 'local', 'cache', 'file-contents.json'), 'utf8')).toContain('/docs/a.md');
   });
 
   it('a provider URL with a password, a token or ?key= is used for the request, left out of the conversation, and redacted in errors', async () => {

@@ -30,6 +30,8 @@ run = "unattended"
 `;
 
 const TREE = treeFiles('d', 210, (i) => `file ${i} of the tree\n`);
+/** The files of `d/` among a request's resources (not the pausing `cmd:`). */
+const treeTexts = (texts: Record<string, string>) => Object.fromEntries(Object.entries(texts).filter(([name]) => name.startsWith('d/')));
 const KEEP = 'kept by a conversation nobody removes\n';
 
 /** A workspace with `d/` (210 files), `keep.txt` attached by a conversation that stays, and tool `p`. */
@@ -49,7 +51,7 @@ async function cacheTreeThenOrphanIt(w: Workspace): Promise<void> {
   expect(keeper.code, keeper.stderr).toBe(0);
   const first = await w.jp(['-F', 'json', 'query', '--new', '-m', 'echo', '--attach', 'd/', 'x']);
   expect(first.code, first.stderr).toBe(0);
-  const cache = JSON.parse(readFileSync(path.join(w.ws, '.jp', 'cache', 'file-contents.json'), 'utf8'));
+  const cache = JSON.parse(readFileSync(path.join(w.ws, '.jp', 'local', 'cache', 'file-contents.json'), 'utf8'));
   const cached = new Set((cache.files as unknown[][]).map((row) => row[0]));
   // The precondition of the race: the next attach of d/ takes every file from the cache.
   for (const name of Object.keys(TREE)) expect(cached, name).toContain(fileUri(w.ws, name));
@@ -57,13 +59,26 @@ async function cacheTreeThenOrphanIt(w: Workspace): Promise<void> {
   expect(removed.code, removed.stderr).toBe(0);
 }
 
-/** Starts `q -n -a d/ '!tool p'`, waits until it is inside the tool, runs `jp gc`, calls `between`, lets it go on. */
-async function queryAcrossGc(w: Workspace, between: () => void): Promise<{ query: JpResult; removed: number }> {
+/**
+ * An attachment that signals it runs (`ready`) and waits for `go`, resolved alongside `d/`: a query
+ * paused after taking `d/` from the cache and before storing its blobs. The half second lets the
+ * cached `d/` (milliseconds) finish first; were it slower, gc would find fewer blobs to remove, and
+ * the `removed` check of each test says so.
+ */
+const PAUSE_ATTACHMENT = 'cmd:sh -c "sleep 0.5; touch ready; while [ ! -e go ]; do sleep 0.05; done; echo went"';
+
+/**
+ * Starts `q -n -a d/` paused where `at` says — in its attachments (before the turn's blobs are
+ * stored, RFD 029) or in tool `p` (after, while the model would be answering) — waits until it is
+ * there, runs `jp gc`, calls `between`, lets it go on.
+ */
+async function queryAcrossGc(w: Workspace, at: 'attachments' | 'tool', between: () => void): Promise<{ query: JpResult; removed: number }> {
   rmSync(path.join(w.ws, 'ready'), { force: true });
   rmSync(path.join(w.ws, 'go'), { force: true });
-  const running = startJp(['-F', 'json', 'query', '--new', '-m', 'echo', '--attach', 'd/', '!tool p'], { cwd: w.ws, env: w.env });
+  const pause = at === 'tool' ? ['!tool p'] : ['--attach', PAUSE_ATTACHMENT, 'x'];
+  const running = startJp(['-F', 'json', 'query', '--new', '-m', 'echo', '--attach', 'd/', ...pause], { cwd: w.ws, env: w.env });
   try {
-    // By now its attachments are resolved (from the cache) and the model has asked for the tool.
+    // By now d/ is resolved (from the cache), and, paused in the tool, its blobs are stored.
     await waitForFile(path.join(w.ws, 'ready'), running);
     const gc = await w.jp(['-F', 'json', 'gc']);
     expect(gc.code, gc.stderr).toBe(0);
@@ -88,21 +103,21 @@ describe('jp gc against a query that took its files from the content cache', () 
     await cacheTreeThenOrphanIt(edited);
   }, 120_000);
 
-  it('collects the orphaned pack while the query is paused; the query stores every file whole', { timeout: 120_000 }, async () => {
+  it('collects the orphaned pack while the query is paused before storing; the query stores every file whole', { timeout: 120_000 }, async () => {
     const w = unchanged;
-    const { query, removed } = await queryAcrossGc(w, () => undefined);
+    const { query, removed } = await queryAcrossGc(w, 'attachments', () => undefined);
     // gc did remove the blobs the paused query had taken by digest: the race really happened.
     expect(removed).toBeGreaterThanOrEqual(Object.keys(TREE).length);
     expect(query.code, query.stderr).toBe(0);
     const id = lastJson(query.stdout).conversation as string;
     const { result, events } = await showEvents(w, id);
     expect(result.code, result.stderr).toBe(0);
-    expect(requestTexts(events)).toEqual(TREE);
+    expect(treeTexts(requestTexts(events))).toEqual(TREE);
     await expectEveryConversationLoads(w);
     expect(temporaryFiles(w.ws)).toEqual([]);
     // And a later gc keeps all of it.
     expect((await w.jp(['gc'])).code).toBe(0);
-    expect(requestTexts((await showEvents(w, id)).events)).toEqual(TREE);
+    expect(treeTexts(requestTexts((await showEvents(w, id)).events))).toEqual(TREE);
   });
 
   it('a file edited (same size) after gc removed its blob: the query refuses to store, in one line', { timeout: 120_000 }, async () => {
@@ -111,13 +126,14 @@ describe('jp gc against a query that took its files from the content cache', () 
     const target = 'd/f007.txt';
     const replacement = TREE[target]!.replace('file', 'FILE');
     expect(replacement).toHaveLength(TREE[target]!.length);
-    const { query, removed } = await queryAcrossGc(w, () => writeFileSync(path.join(w.ws, target), replacement));
+    const { query, removed } = await queryAcrossGc(w, 'attachments', () => writeFileSync(path.join(w.ws, target), replacement));
     expect(removed).toBeGreaterThanOrEqual(Object.keys(TREE).length);
-    // Which outcome, and why: the model was sent f007's old content (taken from the cache by
-    // digest); gc removed the only stored copy; when the turn is stored, jp reads the file again to
-    // restore that blob, and the file no longer hashes to the digest the turn refers to. Storing the
-    // new bytes under the old digest, or a reference to nothing, would corrupt the conversation, so
-    // the query fails before anything is written, and says to run it again.
+    // Which outcome, and why: the turn took f007's old content from the cache by digest; gc removed
+    // the only stored copy; when the turn's blobs are stored (before the model is called), jp reads
+    // the file again to restore that blob, and the file no longer hashes to the digest the turn
+    // refers to. Storing the new bytes under the old digest, or a reference to nothing, would
+    // corrupt the conversation, so the query fails before anything is written or sent, and says to
+    // run it again.
     expectOneLineJsonError(query, 1, 'missing_blob', /f007\.txt .*was removed by `jp gc` while this command ran, and its file has changed since; run the command again/);
     expect(await listedIds(w)).toEqual(before);
     await expectEveryConversationLoads(w);
@@ -127,7 +143,22 @@ describe('jp gc against a query that took its files from the content cache', () 
     const again = await w.jp(['-F', 'json', 'query', '--new', '-m', 'echo', '--attach', 'd/', 'again']);
     expect(again.code, again.stderr).toBe(0);
     const { events } = await showEvents(w, lastJson(again.stdout).conversation);
-    expect(requestTexts(events)).toEqual({ ...TREE, [target]: replacement });
+    expect(treeTexts(requestTexts(events))).toEqual({ ...TREE, [target]: replacement });
+  });
+});
+
+describe('jp gc while the model answers a turn whose blobs are stored', () => {
+  it('keeps them all: the turn lists them as pending until its line refers to them (RFD 029)', { timeout: 120_000 }, async () => {
+    const w = await pausableWorkspace('pending');
+    await waitForOldChangeTimes();
+    await cacheTreeThenOrphanIt(w);
+    const { query, removed } = await queryAcrossGc(w, 'tool', () => undefined);
+    // The removed conversation's pack holds exactly the blobs the paused turn refers to: none goes.
+    expect(removed).toBe(0);
+    expect(query.code, query.stderr).toBe(0);
+    const id = lastJson(query.stdout).conversation as string;
+    expect(requestTexts((await showEvents(w, id)).events)).toEqual(TREE);
+    await expectEveryConversationLoads(w);
   });
 });
 

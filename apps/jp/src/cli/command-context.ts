@@ -1,6 +1,7 @@
 import { Output } from '../output/output.ts';
 import type { BlobStore } from '../store/blob-store.ts';
 import { ConversationStore } from '../store/conversation-store.ts';
+import { moveLocalState } from '../store/move-local-state.ts';
 import { findWorkspace, type Workspace } from '../workspace/workspace.ts';
 import type { GlobalOptions } from './global-options.ts';
 
@@ -18,5 +19,11 @@ export function workspaceContext(globals: GlobalOptions, blobs?: BlobStore): Com
   const cwd = process.cwd();
   const workspace = findWorkspace(cwd, globals.workspace);
   const store = new ConversationStore(workspace.jpDir, blobs?.jpDir === workspace.jpDir ? blobs : undefined);
-  return { globals, cwd, workspace, store, output: new Output(globals) };
+  const output = new Output(globals);
+  const moved = moveLocalState(workspace.jpDir);
+  if (moved.length > 0) {
+    const tracked = moved.includes('.jp/active') ? '; if git tracks .jp/active, commit its removal' : '';
+    output.warn(`moved this machine's state (${moved.join(', ')}) into .jp/local/, which git ignores${tracked}`);
+  }
+  return { globals, cwd, workspace, store, output };
 }

@@ -10,6 +10,7 @@ import { openTurn } from '../query/open-turn.ts';
 import { persistTurn } from '../query/persist-turn.ts';
 import { readInvocation, type QueryOptions } from '../query/read-invocation.ts';
 import { reportQuery } from '../query/report-query.ts';
+import { storeBlobsEarly } from '../store/store-blobs-early.ts';
 
 export type { QueryOptions };
 
@@ -28,6 +29,7 @@ export async function runQuery(ctx: CommandContext, textArgs: string[], options:
   const invocation = await readInvocation(ctx, textArgs, options);
   const draft = invocation.edit === undefined ? undefined : await composeQuery(ctx, invocation, invocation.edit.prefill);
   const session = await openSession(ctx, invocation, early);
+  let storedEarly: (() => void) | undefined;
   try {
     const turn = await openTurn(session);
     await compactBeforeSending(session, turn);
@@ -35,6 +37,8 @@ export async function runQuery(ctx: CommandContext, textArgs: string[], options:
       await explainTurn(session, turn);
       return { id: invocation.id, turn: turn.index };
     }
+    // The attachments' blobs are stored before the model is called: a full disk fails here, before anything is sent (RFD 029).
+    if (invocation.persist) storedEarly = await storeBlobsEarly(ctx.store, turn.events, session.content);
     const answer = await answerTurn(session, turn);
     const id = invocation.persist ? await persistTurn(session, turn, answer) : invocation.id;
     if (answer.failure !== undefined) throw answer.failure;
@@ -43,6 +47,7 @@ export async function runQuery(ctx: CommandContext, textArgs: string[], options:
     reportQuery(ctx.output, { id, turn: turn.index, answer, created: invocation.persist && invocation.id === undefined, schema: invocation.schema !== undefined });
     return { id, turn: turn.index };
   } finally {
+    storedEarly?.();
     await session.close();
   }
 }

@@ -6,6 +6,8 @@ import { isStaleTemporary } from './blob-spool.ts';
 import type { BlobStore } from './blob-store.ts';
 import type { ConversationStore } from './conversation-store.ts';
 import { gitTrackedFiles } from './git-tracked-files.ts';
+import { LOCAL_DIR } from './jp-git-files.ts';
+import { pendingBlobs } from './pending-blobs.ts';
 import { removeDeadLeftovers, removeDeadTemporaries } from './remove-dead-leftovers.ts';
 
 export interface GarbageReport {
@@ -66,8 +68,10 @@ export async function collectGarbage(store: ConversationStore, timeoutMs?: numbe
   try {
     removeDeadLeftovers(store.root);
     // Temporary files of killed writes keep nothing alive, but nothing else would ever remove them.
-    for (const dir of [store.jpDir, path.join(store.jpDir, 'cache'), ...entries(store.root).map((name) => path.join(store.root, name))]) removeDeadTemporaries(dir);
+    for (const dir of [store.jpDir, path.join(store.jpDir, LOCAL_DIR, 'cache'), ...entries(store.root).map((name) => path.join(store.root, name))]) removeDeadTemporaries(dir);
     const referenced = referencedBlobs(store);
+    // Blobs a running turn stored before its model call, which its line will refer to (RFD 029).
+    for (const sha256 of pendingBlobs(store.jpDir)) referenced.add(sha256);
     // A file git tracks is never deleted here: after a merge another side's turn may refer to it
     // without having written it again (deduplication). Git's history keeps it, and removes it when
     // the team does (RFD 029, "gc across branches").

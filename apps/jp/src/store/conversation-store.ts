@@ -237,7 +237,7 @@ export class ConversationStore {
    * involved, so `jp gc` can never delete a blob between the moment it is found present and the
    * moment a line refers to it.
    */
-  private async withBlobs<T>(payloads: ReadonlyMap<string, BlobContent>, shared: ReadonlyMap<string, SharedBlob>, write: () => T): Promise<T> {
+  async withBlobs<T>(payloads: ReadonlyMap<string, BlobContent>, shared: ReadonlyMap<string, SharedBlob>, write: () => T): Promise<T> {
     if (payloads.size === 0 && shared.size === 0) return write();
     const release = await this.lockBlobs();
     try {

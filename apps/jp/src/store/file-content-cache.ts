@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FileContentCache, FileStamp, KnownFileContent } from '@jp/attachments';
 import { writeFileAtomic } from './atomic-write.ts';
 import { SHA256_PATTERN, type BlobStore } from './blob-store.ts';
+import { LOCAL_DIR } from './jp-git-files.ts';
 
 /**
  * On disk: `{ version, files: [[file URI, size, mtimeMs, ctimeMs, ino, sha256], …] }`, oldest
@@ -31,7 +32,7 @@ function isEntry(value: unknown): value is Entry {
 
 /**
  * Which workspace files' content the blob store holds, by the stamp each file had when read
- * (RFD 002, "Files seen before"): `.jp/cache/file-contents.json`. It is only a cache. A missing,
+ * (RFD 002, "Files seen before"): `.jp/local/cache/file-contents.json`. It is only a cache. A missing,
  * unreadable or foreign file is an empty cache. A file whose stamp is as remembered is taken to
  * hold the remembered content; whether the blob store still holds that content is decided when
  * the turn is stored, under the blob lock (`jp gc` may have removed it meanwhile: the file itself
@@ -53,7 +54,7 @@ export class FileContents implements FileContentCache {
     jpDir: string,
     private readonly blobs: BlobStore,
   ) {
-    this.file = path.join(jpDir, 'cache', 'file-contents.json');
+    this.file = path.join(jpDir, LOCAL_DIR, 'cache', 'file-contents.json');
   }
 
   /** The entries on disk, by URI; each is checked when looked up (most never are). */

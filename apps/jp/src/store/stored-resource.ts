@@ -1,4 +1,4 @@
-import { isRefResource, JpError, loadSchemas, resourceMetadataJson, type ChatRequestEvent, type ConversationEvent, type Resource, type ToolCallResponseEvent } from '@jp/core';
+import { isRefResource, JpError, loadSchemas, resourceMetadataJson, type ChatRequestEvent, type ConversationEvent, type RefResource, type Resource, type ToolCallResponseEvent } from '@jp/core';
 import { SHA256_PATTERN, sha256Of, type BlobContent } from './blob-store.ts';
 import type { TurnContent } from './turn-content.ts';
 
@@ -28,24 +28,53 @@ interface Slot {
   block: Json | undefined;
 }
 
-function reference(bytes: Uint8Array, payloads: Payloads): { $blob: string; size: number } {
+/** A reference to `bytes`, which go into `payloads` unless this turn stored them before its model call. */
+function reference(bytes: Uint8Array, payloads: Payloads, content?: TurnContent): { $blob: string; size: number } {
   const sha256 = sha256Of(bytes);
-  payloads.set(sha256, bytes);
+  if (content?.storedEarly(sha256) !== true) payloads.set(sha256, bytes);
   return { $blob: sha256, size: bytes.byteLength };
+}
+
+/** The resource staged (its content a reference), its content and `formatted` put into `payloads` when the store may lack them. */
+function stagedWithPayloads(given: Resource, payloads: Payloads, content: TurnContent): { resource: RefResource; formatted: { $blob: string; size: number } | undefined } {
+  const resource = content.stage(given);
+  if (!isRefResource(resource)) throw new Error('internal error: a staged resource has its content inline');
+  const formatted = resource.formatted === undefined ? undefined : reference(Buffer.from(resource.formatted, 'utf8'), payloads, content);
+  const { sha256, size } = resource.ref;
+  if (!payloads.has(sha256) && !content.storedEarly(sha256)) payloads.set(sha256, { size, bytes: () => content.bytesFor(sha256) ?? lost(resource.uri, sha256) });
+  return { resource, formatted };
 }
 
 /** A stored resource: its metadata fields, then references to its `formatted` and its content. */
 function storedResource(given: Resource, payloads: Payloads, content: TurnContent): Json {
-  const resource = content.stage(given);
-  if (!isRefResource(resource)) throw new Error('internal error: a staged resource has its content inline');
+  const { resource, formatted } = stagedWithPayloads(given, payloads, content);
   const json: Json = resourceMetadataJson(resource);
-  if (resource.formatted !== undefined) json.formatted = reference(Buffer.from(resource.formatted, 'utf8'), payloads);
+  if (formatted !== undefined) json.formatted = formatted;
   const { sha256, size, encoding } = resource.ref;
-  if (!payloads.has(sha256)) payloads.set(sha256, { size, bytes: () => content.bytesFor(sha256) ?? lost(resource.uri, sha256) });
   json.$blob = sha256;
   json.size = size;
   json.encoding = encoding;
   return json;
+}
+
+/**
+ * The blobs storing `events` would write, without making their lines: what a turn stores before
+ * its model is called (`storeBlobsEarly`).
+ */
+export function payloadsOf(events: readonly ConversationEvent[], content: TurnContent): Payloads {
+  const payloads: Payloads = new Map();
+  for (const event of events) {
+    if (event.type === 'chat_request') {
+      for (const resource of (event as ChatRequestEvent).resources) stagedWithPayloads(resource, payloads, content);
+    } else if (event.type === 'tool_call_response') {
+      for (const block of (event as ToolCallResponseEvent).content) {
+        if (block.type !== 'resource') continue;
+        stagedWithPayloads(block.resource, payloads, content);
+        if (block.formatted !== undefined) reference(Buffer.from(block.formatted, 'utf8'), payloads, content);
+      }
+    }
+  }
+  return payloads;
 }
 
 /** Content the store lacks and nobody has any more: `jp gc` removed it while this command ran, and its file changed since. */
@@ -75,7 +104,7 @@ export function storedLine(event: ConversationEvent, payloads: Payloads, content
       const block = response.content[i]!;
       if (block.type !== 'resource') return;
       const stored: Json = { type: 'resource', resource: storedResource(block.resource, payloads, content) };
-      if (block.formatted !== undefined) stored.formatted = reference(Buffer.from(block.formatted, 'utf8'), payloads);
+      if (block.formatted !== undefined) stored.formatted = reference(Buffer.from(block.formatted, 'utf8'), payloads, content);
       (json.content as Json[])[i] = stored;
     });
     return JSON.stringify(json);

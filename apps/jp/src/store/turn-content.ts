@@ -28,6 +28,8 @@ export class TurnContent {
   readonly #staged = new Map<string, Uint8Array>();
   /** Bytes read and verified this run, so each is read and hashed once. */
   readonly #read = new Map<string, Uint8Array>();
+  /** Blobs this turn stored before its model call (`storeBlobsEarly`): storing the turn skips them. */
+  readonly #storedEarly = new Set<string>();
 
   constructor(
     readonly blobs: BlobStore,
@@ -42,6 +44,15 @@ export class TurnContent {
     const sha256 = sha256Of(bytes);
     if (!this.#staged.has(sha256)) this.#staged.set(sha256, bytes);
     return withContentRef(resource, { sha256, size: bytes.byteLength, encoding: resourceEncoding(resource) });
+  }
+
+  /** Whether blob `sha256` was stored early this turn, and is kept from `jp gc` until the turn is stored. */
+  storedEarly(sha256: string): boolean {
+    return this.#storedEarly.has(sha256);
+  }
+
+  markStoredEarly(sha256s: Iterable<string>): void {
+    for (const sha256 of sha256s) this.#storedEarly.add(sha256);
   }
 
   /** Every resource of the events staged (`stage`). */

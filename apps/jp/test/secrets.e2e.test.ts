@@ -350,7 +350,7 @@ describe('secrets through the binary', { timeout: 60_000 }, () => {
 
   it('not one secret is found under .jp/ (every file, blobs, packs and the file cache included)', () => {
     const searched = filesUnder(jpDir).map((file) => path.relative(jpDir, file));
-    expect(searched).toContain('cache/file-contents.json');
+    expect(searched).toContain('local/cache/file-contents.json');
     expect(searched.some((file) => file.startsWith('blobs/'))).toBe(true);
     expect(searched.filter((file) => file.endsWith('base-config.json')).length).toBeGreaterThanOrEqual(6);
     const found = findSecrets(jpDir);

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { AttachmentError } from '@jp/core';
 import type { Client } from '@modelcontextprotocol/client';
 import { version } from '../version.ts';
+import { adoptingTransport, spawnServerEarly } from './early-server-spawn.ts';
 import { StderrTail } from './stderr-tail.ts';
 
 /** One configured server, with its paths resolved and its limits in milliseconds. */
@@ -59,6 +60,11 @@ class ChildWatch {
   attach(child: ChildProcess | undefined): void {
     if (child === undefined) return;
     this.child = child;
+    // Started early (early-server-spawn.ts), it may have exited before it was adopted.
+    if (child.exitCode !== null || child.signalCode !== null) {
+      this.status = { code: child.exitCode, signal: child.signalCode };
+      return;
+    }
     this.#exited = new Promise((resolve) => {
       child.once('exit', (code, signal) => {
         this.status = { code, signal };
@@ -103,10 +109,16 @@ export async function connectStdioServer(settings: StdioServerSettings): Promise
     throw fail(`cannot start: its directory ${settings.cwd} does not exist (mcp.${name}.cwd)`, 'mcp_spawn_failed');
   }
 
-  const [{ Client }, { StdioClientTransport, getDefaultEnvironment }] = await Promise.all([
-    import('@modelcontextprotocol/client'),
-    import('@modelcontextprotocol/client/stdio'),
-  ]);
+  // The server starts while the SDK loads (POSIX; on Windows the SDK's cross-spawn finds commands).
+  let early = process.platform === 'win32' ? undefined : spawnServerEarly(settings);
+  let sdk;
+  try {
+    sdk = await Promise.all([import('@modelcontextprotocol/client'), import('@modelcontextprotocol/client/stdio')]);
+  } catch (error) {
+    early?.child.kill('SIGKILL');
+    throw error;
+  }
+  const [{ Client }, { StdioClientTransport, getDefaultEnvironment }] = sdk;
   // A subclass, because the SDK probes the protocol era on a second, throwaway child when given its
   // own StdioClientTransport; a subclass is probed in place, on the one child of this start.
   class SingleChildStdioTransport extends StdioClientTransport {}
@@ -116,7 +128,10 @@ export async function connectStdioServer(settings: StdioServerSettings): Promise
    * modern-only one accepts; `auto` asks `server/discover` first and speaks 2026-07-28 (RFD 018).
    */
   const open = (mode: 'auto' | 'legacy') => {
-    const transport = new SingleChildStdioTransport({
+    // The first start adopts the process begun early; a second one (the 2026 handshake) spawns its own.
+    const Transport = early === undefined ? SingleChildStdioTransport : adoptingTransport(SingleChildStdioTransport, early);
+    early = undefined;
+    const transport = new Transport({
       command: settings.command,
       args: settings.args,
       env: { ...getDefaultEnvironment(), ...settings.env },

@@ -156,6 +156,14 @@ describe('McpClientPool over stdio', () => {
     await pool.close();
   }, 20_000);
 
+  it('a server that is gone before jp has loaded its client (started early): its exit code and last stderr line', async () => {
+    const pool = new McpClientPool({ gone: entry({ command: 'sh', args: ['-c', 'echo "gone: nothing to serve" >&2; exit 4'] }) }, { workspaceRoot: root });
+    const error = await rejection(pool.get('gone'));
+    expect(error.message).toBe('MCP server gone exited during startup with exit code 4 (stderr: "gone: nothing to serve")');
+    expect(error.code).toBe('mcp_server_exited');
+    await pool.close();
+  }, 20_000);
+
   it('a server that refuses the 2025 handshake (SDK v2, legacy: reject) is started once more and spoken to in 2026-07-28', async () => {
     const pool = new McpClientPool({ modern: entry({ command: process.execPath, args: [MODERN] }) }, { workspaceRoot: root });
     try {

@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sandboxedGit } from '../src/store/__fixtures__/sandboxed-git.ts';
 import { makeSandbox, readEvents, runJp } from './helpers/run-jp.ts';
 
 // Three clones of one repository each run a scripted history on `.jp/` — turns on one shared
@@ -13,18 +13,7 @@ import { makeSandbox, readEvents, runJp } from './helpers/run-jp.ts';
 describe('three clones with scripted histories, through the binary and real git', { timeout: 300_000 }, () => {
   const { root, home, env: jpEnv } = makeSandbox('jp-git-three-');
   mkdirSync(home, { recursive: true });
-  const gitEnv = {
-    ...jpEnv,
-    GIT_CONFIG_GLOBAL: path.join(home, '.gitconfig'),
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_AUTHOR_NAME: 'a',
-    GIT_AUTHOR_EMAIL: 'a@example.invalid',
-    GIT_COMMITTER_NAME: 'a',
-    GIT_COMMITTER_EMAIL: 'a@example.invalid',
-  };
-  writeFileSync(gitEnv.GIT_CONFIG_GLOBAL, '[init]\n\tdefaultBranch = main\n[pull]\n\trebase = false\n');
-  /** git, which throws (failing the test) on any non-zero exit: a conflict included. */
-  const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'pipe'] });
+  const { git } = sandboxedGit('', { dir: home, env: jpEnv });
   const jp = async (cwd: string, ...args: string[]): Promise<string> => {
     const result = await runJp(args, { cwd, env: jpEnv });
     expect(result.code, `jp ${args.join(' ')}: ${result.stderr}`).toBe(0);

@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sandboxedGit } from '../src/store/__fixtures__/sandboxed-git.ts';
 import { expectOneLineError, makeSandbox, readEvents, runJp } from './helpers/run-jp.ts';
 
 // A team commits .jp/ (RFD 029): two clones query one conversation through the binary, then git
@@ -9,17 +9,7 @@ import { expectOneLineError, makeSandbox, readEvents, runJp } from './helpers/ru
 describe('two clones sharing .jp through git, through the binary', { timeout: 120_000 }, () => {
   const { root, home, env: jpEnv } = makeSandbox('jp-git-share-');
   mkdirSync(home, { recursive: true });
-  const gitEnv = {
-    ...jpEnv,
-    GIT_CONFIG_GLOBAL: path.join(home, '.gitconfig'),
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_AUTHOR_NAME: 'a',
-    GIT_AUTHOR_EMAIL: 'a@example.invalid',
-    GIT_COMMITTER_NAME: 'a',
-    GIT_COMMITTER_EMAIL: 'a@example.invalid',
-  };
-  writeFileSync(gitEnv.GIT_CONFIG_GLOBAL, '[init]\n\tdefaultBranch = main\n[pull]\n\trebase = false\n');
-  const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8', timeout: 20_000, stdio: ['ignore', 'pipe', 'pipe'] });
+  const { git } = sandboxedGit('', { dir: home, env: jpEnv });
   const jp = async (cwd: string, ...args: string[]) => {
     const result = await runJp(args, { cwd, env: jpEnv });
     expect(result.code, result.stderr).toBe(0);

@@ -24,6 +24,7 @@ function clientsFor(input: string, server: string, ctx: HandlerContext): McpClie
 /** Per-`resolve` sharing: one client and one listing per server, however many declarations use it. */
 class ServerSession {
   readonly #clients = new Map<string, Promise<Client>>();
+  readonly #listings = new Map<string, Promise<{ listed: McpCatalog } | { error: unknown }>>();
   readonly #catalogs = new Map<string, Promise<McpCatalog | undefined>>();
   constructor(private readonly ctx: HandlerContext) {}
 
@@ -36,20 +37,30 @@ class ServerSession {
     return client;
   }
 
+  /** Starts the server's listing (once), so that it runs while the resource is read. */
+  startCatalog(server: string, client: Client): void {
+    if (this.#listings.has(server)) return;
+    const listing = listMcpCatalog(client, { signal: this.ctx.signal }).then(
+      (listed) => ({ listed }),
+      (error: unknown) => ({ error }),
+    );
+    this.#listings.set(server, listing);
+  }
+
   /** The server's listing, for names; a failure only costs the names (and warns once). */
   catalog(server: string, client: Client): Promise<McpCatalog | undefined> {
     let catalog = this.#catalogs.get(server);
     if (catalog === undefined) {
-      catalog = listMcpCatalog(client, { signal: this.ctx.signal }).then(
-        (listed) => {
-          if (listed.truncated) this.ctx.logger.warn(`MCP server ${server} lists more pages than jp reads; some resources may lack names`);
-          return listed;
-        },
-        (error: unknown) => {
-          this.ctx.logger.warn(`could not list the resources of MCP server ${server} (${serverMessage(error)}); its resources are attached without names`);
+      this.startCatalog(server, client);
+      // The warning waits for a read that needs the names: a failed read says nothing of the listing.
+      catalog = this.#listings.get(server)!.then((outcome) => {
+        if ('error' in outcome) {
+          this.ctx.logger.warn(`could not list the resources of MCP server ${server} (${serverMessage(outcome.error)}); its resources are attached without names`);
           return undefined;
-        },
-      );
+        }
+        if (outcome.listed.truncated) this.ctx.logger.warn(`MCP server ${server} lists more pages than jp reads; some resources may lack names`);
+        return outcome.listed;
+      });
       this.#catalogs.set(server, catalog);
     }
     return catalog;
@@ -78,6 +89,7 @@ async function readMcpUrl(input: string, asked: McpUrl, session: ServerSession, 
   let client: Client | undefined;
   try {
     client = await session.client(input, url.server);
+    session.startCatalog(url.server, client);
     contents = (await client.readResource({ uri: url.uri }, { signal: ctx.signal })).contents;
   } catch (error) {
     if (ctx.signal?.aborted) throw error;

@@ -1,11 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   anthropicStreamEvents,
   anthropicTextStream,
-  createWireServer,
   googleStreamChunks,
   googleTextStream,
   openaiChatTextStream,
@@ -13,46 +11,35 @@ import {
   openaiResponsesTextStream,
   sseResponse,
   type ScriptedResponse,
-  type WireServer,
 } from '@jp/test-server';
-import { makeSandbox, runJp } from './helpers/run-jp.ts';
+import { runJp } from './helpers/run-jp.ts';
+import { wireWorkspace } from './helpers/wire-workspace.ts';
 
 // `assistant.reasoning` / `--reasoning` reach each vendor's request body as its own parameter
 // (RFD 028), through the binary and the vendors' SDKs against a local wire server.
 describe('the reasoning setting, per provider', () => {
-  const { root, env } = makeSandbox();
-  const ws = path.join(root, 'project');
-  let server: WireServer;
-
-  beforeAll(async () => {
-    server = await createWireServer();
-    mkdirSync(ws, { recursive: true });
-    expect((await runJp(['init'], { cwd: ws, env })).code).toBe(0);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const { ws, env, server } = wireWorkspace();
 
   const providers: Array<{ model: string; config: string; base: () => string; key: Record<string, string>; reply: () => ScriptedResponse }> = [
-    { model: 'anthropic/claude-test', config: 'anthropic', base: () => server.url, key: { ANTHROPIC_API_KEY: 'k' }, reply: () => anthropicTextStream('fine') },
-    { model: 'openai/gpt-test', config: 'openai', base: () => `${server.url}/v1`, key: { OPENAI_API_KEY: 'k' }, reply: () => openaiResponsesTextStream('fine') },
-    { model: 'google/gemini-2.5-flash', config: 'google', base: () => server.url, key: { GEMINI_API_KEY: 'k' }, reply: () => googleTextStream('fine') },
-    { model: 'openrouter/x/y', config: 'openrouter', base: () => `${server.url}/v1`, key: { OPENROUTER_API_KEY: 'k' }, reply: () => openaiChatTextStream('fine') },
-    { model: 'ollama/qwen3', config: 'ollama', base: () => `${server.url}/v1`, key: {}, reply: () => openaiChatTextStream('fine') },
+    { model: 'anthropic/claude-test', config: 'anthropic', base: () => server().url, key: { ANTHROPIC_API_KEY: 'k' }, reply: () => anthropicTextStream('fine') },
+    { model: 'openai/gpt-test', config: 'openai', base: () => `${server().url}/v1`, key: { OPENAI_API_KEY: 'k' }, reply: () => openaiResponsesTextStream('fine') },
+    { model: 'google/gemini-2.5-flash', config: 'google', base: () => server().url, key: { GEMINI_API_KEY: 'k' }, reply: () => googleTextStream('fine') },
+    { model: 'openrouter/x/y', config: 'openrouter', base: () => `${server().url}/v1`, key: { OPENROUTER_API_KEY: 'k' }, reply: () => openaiChatTextStream('fine') },
+    { model: 'ollama/qwen3', config: 'ollama', base: () => `${server().url}/v1`, key: {}, reply: () => openaiChatTextStream('fine') },
   ];
 
   /** The body of the one request `jp query ARGS` sent to this provider. */
   async function bodyOf(provider: (typeof providers)[number], args: string[]): Promise<Record<string, any>> {
-    const sent = server.requests.length;
-    server.enqueue(provider.reply());
+    const sent = server().requests.length;
+    server().enqueue(provider.reply());
     const result = await runJp(['-c', `providers.${provider.config}.base_url=${JSON.stringify(provider.base())}`, 'query', '--new', '-m', provider.model, ...args, 'think'], {
       cwd: ws,
       env: { ...env, ...provider.key },
     });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('fine\n');
-    expect(server.requests.length).toBe(sent + 1);
-    return server.requests[sent]!.body as Record<string, any>;
+    expect(server().requests.length).toBe(sent + 1);
+    return server().requests[sent]!.body as Record<string, any>;
   }
 
   const reasoningFields = (body: Record<string, any>) => ({
@@ -99,7 +86,7 @@ describe('the reasoning setting, per provider', () => {
     ];
     const seen = [];
     for (const { provider, reply } of cases) {
-      server.enqueue(reply);
+      server().enqueue(reply);
       const result = await runJp(['-c', `providers.${provider.config}.base_url=${JSON.stringify(provider.base())}`, '-F', 'json', 'query', '--new', '-m', provider.model, '--reasoning', 'low', 'think'], {
         cwd: ws,
         env: { ...env, ...provider.key },
@@ -115,7 +102,7 @@ describe('the reasoning setting, per provider', () => {
   });
 
   it('an unknown level is one line and exit 2, before anything is sent', async () => {
-    const sent = server.requests.length;
+    const sent = server().requests.length;
     const result = await runJp(['query', '--new', '-m', 'anthropic/claude-test', '--reasoning', 'extreme', 'think'], {
       cwd: ws,
       env: { ...env, ANTHROPIC_API_KEY: 'k' },
@@ -124,7 +111,7 @@ describe('the reasoning setting, per provider', () => {
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toMatch(/--reasoning/);
     expect(result.stderr).toMatch(/off|minimal|high/);
-    expect(server.requests.length).toBe(sent);
+    expect(server().requests.length).toBe(sent);
   });
 });
 
@@ -132,14 +119,12 @@ const stripCacheControl = (value: unknown) => JSON.parse(JSON.stringify(value, (
 
 // Anthropic wants each thinking block, signature and all, back before the tool_use it led to.
 describe('anthropic thinking carried through a tool loop and later turns', () => {
-  const { root, env } = makeSandbox();
-  const ws = path.join(root, 'project');
+  const { ws, env, server } = wireWorkspace({ 'main.rs': 'fn main() {}\n' });
   const file = path.join(ws, 'main.rs');
-  let server: WireServer;
   const SIGNATURE = 'EqQBCkYIBxgCKkD+/sig==';
   const REDACTED = 'RedactedOpaqueBlob==';
   const jp = (args: string[]) =>
-    runJp(['-c', `providers.anthropic.base_url=${JSON.stringify(server.url)}`, '-c', `providers.openai.base_url=${JSON.stringify(`${server.url}/v1`)}`, ...args], {
+    runJp(['-c', `providers.anthropic.base_url=${JSON.stringify(server().url)}`, '-c', `providers.openai.base_url=${JSON.stringify(`${server().url}/v1`)}`, ...args], {
       cwd: ws,
       env: { ...env, ANTHROPIC_API_KEY: 'k', OPENAI_API_KEY: 'k' },
     });
@@ -147,30 +132,23 @@ describe('anthropic thinking carried through a tool loop and later turns', () =>
   let shown = '';
 
   beforeAll(async () => {
-    server = await createWireServer();
-    mkdirSync(ws, { recursive: true });
-    writeFileSync(file, 'fn main() {}\n');
-    expect((await runJp(['init'], { cwd: ws, env })).code).toBe(0);
     const uri = pathToFileURL(file).href;
     const blocks = [
       { type: 'thinking', thinking: ['Check ', 'the file.'], signature: SIGNATURE },
       { type: 'redacted_thinking', data: REDACTED },
       { type: 'tool_use', id: 'toolu_1', name: 'refresh_resource', input: { uri } },
     ] as const;
-    server.enqueue(sseResponse(anthropicStreamEvents(blocks, { stopReason: 'tool_use' })), anthropicTextStream('done'));
+    server().enqueue(sseResponse(anthropicStreamEvents(blocks, { stopReason: 'tool_use' })), anthropicTextStream('done'));
     const first = await jp(['query', '--new', '-m', 'anthropic/claude-test', '--reasoning', 'low', '--attach', 'main.rs', 'look']);
     expect(first.code, first.stderr).toBe(0);
-    server.enqueue(anthropicTextStream('again'));
+    server().enqueue(anthropicTextStream('again'));
     const second = await jp(['query', '--reasoning', 'low', 'and now?']);
     expect(second.code, second.stderr).toBe(0);
-    server.enqueue(openaiResponsesTextStream('switched'));
+    server().enqueue(openaiResponsesTextStream('switched'));
     const third = await jp(['query', '-m', 'openai/gpt-test', 'other model']);
     expect(third.code, third.stderr).toBe(0);
-    bodies = server.requests.map((request) => request.body as Record<string, any>);
+    bodies = server().requests.map((request) => request.body as Record<string, any>);
     shown = (await jp(['-F', 'json', 'conversation', 'show'])).stdout;
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it('the tool loop replays the thinking blocks, byte for byte, before the tool call', () => {
@@ -212,33 +190,22 @@ describe('anthropic thinking carried through a tool loop and later turns', () =>
 // through the binary: each goes back in place in the tool loop and in later turns, to its own
 // provider only.
 describe('openai reasoning items and gemini thought signatures carried through a tool loop', () => {
-  const { root, env } = makeSandbox();
-  const ws = path.join(root, 'project');
+  const { ws, env, server } = wireWorkspace({ 'main.rs': 'fn main() {}\n' });
   const file = path.join(ws, 'main.rs');
-  let server: WireServer;
   const ENCRYPTED = 'gAAAAABopaque-reasoning==';
   const SIGNATURE = 'R2VtaW5pU2lnbmF0dXJl';
   const jp = (args: string[]) =>
     runJp(
-      ['-c', `providers.openai.base_url=${JSON.stringify(`${server.url}/v1`)}`, '-c', `providers.google.base_url=${JSON.stringify(server.url)}`, '-c', `providers.anthropic.base_url=${JSON.stringify(server.url)}`, ...args],
+      ['-c', `providers.openai.base_url=${JSON.stringify(`${server().url}/v1`)}`, '-c', `providers.google.base_url=${JSON.stringify(server().url)}`, '-c', `providers.anthropic.base_url=${JSON.stringify(server().url)}`, ...args],
       { cwd: ws, env: { ...env, OPENAI_API_KEY: 'k', GEMINI_API_KEY: 'k', ANTHROPIC_API_KEY: 'k' } },
     );
-  const bodies = () => server.requests.map((request) => request.body as Record<string, any>);
+  const bodies = () => server().requests.map((request) => request.body as Record<string, any>);
 
-  beforeAll(async () => {
-    server = await createWireServer();
-    mkdirSync(ws, { recursive: true });
-    writeFileSync(file, 'fn main() {}\n');
-    expect((await runJp(['init'], { cwd: ws, env })).code).toBe(0);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
 
   it('openai: the encrypted item goes back before the call, the next turn keeps the bytes, reasoning tokens are counted, a switch drops it', async () => {
     const uri = pathToFileURL(file).href;
-    const start = server.requests.length;
-    server.enqueue(
+    const start = server().requests.length;
+    server().enqueue(
       sseResponse(openaiResponsesEvents([{ type: 'reasoning', summary: 'Check the file.', encryptedContent: ENCRYPTED }, { type: 'function_call', callId: 'call_1', name: 'refresh_resource', arguments: { uri } }])),
       openaiResponsesTextStream('done', { usage: { output_tokens: 40, output_tokens_details: { reasoning_tokens: 25 } } }),
     );
@@ -250,9 +217,9 @@ describe('openai reasoning items and gemini thought signatures carried through a
     expect(shown).toContain('assistant (reasoning summary): Check the file.');
     expect(shown).toMatch(/tokens: [\d,]+ in, 45 out \(25 reasoning\)/);
     expect(shown).not.toContain(ENCRYPTED);
-    server.enqueue(openaiResponsesTextStream('again'));
+    server().enqueue(openaiResponsesTextStream('again'));
     expect((await jp(['query', '--reasoning', 'low', 'and now?'])).code).toBe(0);
-    server.enqueue(anthropicTextStream('switched'));
+    server().enqueue(anthropicTextStream('switched'));
     expect((await jp(['query', '-m', 'anthropic/claude-test', 'other model'])).code).toBe(0);
     const [call, loop, next, other] = bodies().slice(start);
     expect(call!.include).toEqual(['reasoning.encrypted_content']);
@@ -266,14 +233,14 @@ describe('openai reasoning items and gemini thought signatures carried through a
 
   it('gemini: the stored signature goes back on its call (no validator bypass), and on the signed text', async () => {
     const uri = pathToFileURL(file).href;
-    const start = server.requests.length;
-    server.enqueue(
+    const start = server().requests.length;
+    server().enqueue(
       sseResponse(googleStreamChunks([{ type: 'thought', text: 'Plan.' }, { type: 'functionCall', id: 'call_g', name: 'refresh_resource', args: { uri }, thoughtSignature: SIGNATURE }])),
       sseResponse(googleStreamChunks([{ type: 'text', text: 'done', thoughtSignature: `${SIGNATURE}2` }])),
     );
     const first = await jp(['query', '--new', '-m', 'google/gemini-3-pro-preview', '--reasoning', 'high', '--attach', 'main.rs', 'look']);
     expect(first.code, first.stderr).toBe(0);
-    server.enqueue(googleTextStream('again'));
+    server().enqueue(googleTextStream('again'));
     expect((await jp(['query', 'and now?'])).code).toBe(0);
     const [, loop, next] = bodies().slice(start);
     const parts = (body: any) => body.contents.flatMap((content: any) => content.parts);

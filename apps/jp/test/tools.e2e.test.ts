@@ -3,16 +3,15 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   anthropicTextStream,
   anthropicToolUseStream,
-  createWireServer,
   openaiResponsesTextStream,
   openaiResponsesToolCallStream,
-  type WireServer,
 } from '@jp/test-server';
 import { makeSandbox, readEvents, runJp, turnsOf } from './helpers/run-jp.ts';
+import { wireWorkspace } from './helpers/wire-workspace.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const TOOL = path.resolve(here, '../src/tools/__fixtures__/fixture-tool.mjs');
@@ -158,37 +157,24 @@ describe('tools through the binary', () => {
 });
 
 describe('tool calls over vendor wires', () => {
-  const { root, env } = makeSandbox();
-  const ws = path.join(root, 'project');
+  const { ws, env, server } = wireWorkspace({ 'main.rs': 'fn main() {}\n' });
   const file = path.join(ws, 'main.rs');
   const uri = pathToFileURL(file).href;
-  let server: WireServer;
-
-  beforeAll(async () => {
-    server = await createWireServer();
-    mkdirSync(ws, { recursive: true });
-    writeFileSync(file, 'fn main() {}\n');
-    expect((await runJp(['init'], { cwd: ws, env })).code).toBe(0);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
 
   it('anthropic: the refreshed file reaches the next request as a tool_result; the tool definition never changes', async () => {
     const jp = (args: string[]) =>
-      runJp(['-c', `providers.anthropic.base_url=${JSON.stringify(server.url)}`, ...args], { cwd: ws, env: { ...env, ANTHROPIC_API_KEY: 'k' } });
-    server.enqueue(anthropicTextStream('read it'));
+      runJp(['-c', `providers.anthropic.base_url=${JSON.stringify(server().url)}`, ...args], { cwd: ws, env: { ...env, ANTHROPIC_API_KEY: 'k' } });
+    server().enqueue(anthropicTextStream('read it'));
     const first = await jp(['-F', 'json', 'query', '--new', '-m', 'anthropic/claude-test', '--attach', 'main.rs', 'look']);
     expect(first.code, first.stderr).toBe(0);
     writeFileSync(file, 'fn main() { println!("hi"); }\n');
-    server.enqueue(anthropicToolUseStream({ id: 'toolu_1', name: 'refresh_resource', input: { uri } }));
-    server.enqueue(anthropicTextStream('it changed'));
+    server().enqueue(anthropicToolUseStream({ id: 'toolu_1', name: 'refresh_resource', input: { uri } }));
+    server().enqueue(anthropicTextStream('it changed'));
     const second = await jp(['query', 'did it change?']);
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toBe('it changed\n');
 
-    const bodies = server.requests.map((request) => request.body as { tools?: unknown[]; messages: Array<{ role: string; content: Event[] }> });
+    const bodies = server().requests.map((request) => request.body as { tools?: unknown[]; messages: Array<{ role: string; content: Event[] }> });
     expect(bodies).toHaveLength(3);
     const last = bodies[2]!.messages.at(-1)!;
     expect(last.role).toBe('user');
@@ -202,14 +188,14 @@ describe('tool calls over vendor wires', () => {
 
   it('openai (Responses): the tool result travels as function_call_output', async () => {
     const jp = (args: string[]) =>
-      runJp(['-c', `providers.openai.base_url=${JSON.stringify(`${server.url}/v1`)}`, ...args], { cwd: ws, env: { ...env, OPENAI_API_KEY: 'k' } });
-    const sent = server.requests.length;
-    server.enqueue(openaiResponsesToolCallStream({ id: 'call_1', name: 'refresh_resource', arguments: { uri } }));
-    server.enqueue(openaiResponsesTextStream('same as before'));
+      runJp(['-c', `providers.openai.base_url=${JSON.stringify(`${server().url}/v1`)}`, ...args], { cwd: ws, env: { ...env, OPENAI_API_KEY: 'k' } });
+    const sent = server().requests.length;
+    server().enqueue(openaiResponsesToolCallStream({ id: 'call_1', name: 'refresh_resource', arguments: { uri } }));
+    server().enqueue(openaiResponsesTextStream('same as before'));
     const result = await jp(['query', '--new', '-m', 'openai/gpt-test', '--attach', 'main.rs', 'check']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('same as before\n');
-    const second = server.requests[sent + 1]!.body as { input: Event[] };
+    const second = server().requests[sent + 1]!.body as { input: Event[] };
     const output = second.input.find((item) => item.type === 'function_call_output')!;
     expect(output.call_id).toBe('call_1');
     expect(output.output).toMatch(/unchanged since the snapshot attached in turn 0/);

@@ -46,22 +46,22 @@ function isMethodNotFound(error: unknown): boolean {
 export async function listMcpCatalog(client: Client, options: { signal?: AbortSignal | undefined; maxPages?: number } = {}): Promise<McpCatalog> {
   if (client.getServerCapabilities()?.resources === undefined) return { resources: [], templates: [], truncated: false };
   const request = options.signal === undefined ? undefined : { signal: options.signal };
+  /** Every page of one listing; a server that does not have the method lists nothing of that kind. */
+  const listAll = <T>(page: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor?: string | undefined }>) =>
+    collectPages(page, options.maxPages).catch((error: unknown) => {
+      if (isMethodNotFound(error)) return { items: [] as T[], truncated: false };
+      throw error;
+    });
   // Both listings at once: a server answers them independently.
   const [resources, templates] = await Promise.all([
-    collectPages(async (cursor) => {
+    listAll(async (cursor) => {
       // One page per request: without a cursor the SDK's listResources walks every page itself, past jp's page limit.
       const page = await client.request({ method: 'resources/list', params: cursor === undefined ? {} : { cursor } }, request);
       return { items: page.resources, nextCursor: page.nextCursor };
-    }, options.maxPages).catch((error: unknown) => {
-      if (isMethodNotFound(error)) return { items: [], truncated: false };
-      throw error;
     }),
-    collectPages(async (cursor) => {
+    listAll(async (cursor) => {
       const page = await client.request({ method: 'resources/templates/list', params: cursor === undefined ? {} : { cursor } }, request);
       return { items: page.resourceTemplates, nextCursor: page.nextCursor };
-    }, options.maxPages).catch((error: unknown) => {
-      if (isMethodNotFound(error)) return { items: [], truncated: false };
-      throw error;
     }),
   ]);
   return { resources: resources.items, templates: templates.items, truncated: resources.truncated || templates.truncated };

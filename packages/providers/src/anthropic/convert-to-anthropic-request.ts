@@ -7,6 +7,7 @@ import type { ContentBlockParam, MessageCreateParamsStreaming, MessageParam, Too
 import { convertResourceToAnthropicBlock } from './convert-resource-to-anthropic-block.ts';
 import { convertToolResultToAnthropic } from './convert-tool-result-to-anthropic.ts';
 import { anthropicThinking } from '../reasoning/anthropic-thinking.ts';
+import { anthropicOutputConfig } from './anthropic-output-config.ts';
 
 export const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192;
 
@@ -102,18 +103,21 @@ export function convertToAnthropicRequest(
 
   for (const event of request.events) handle(event);
 
+  const plan = anthropicThinking(request.reasoning, request.modelInfo, {
+    maxTokens: request.maxTokens,
+    defaultMaxTokens: DEFAULT_ANTHROPIC_MAX_TOKENS,
+    showReasoning: request.showReasoning,
+  });
+  warnings.push(...plan.warnings);
   const params: MessageCreateParamsStreaming = {
     model: request.model,
-    max_tokens: request.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS,
+    max_tokens: plan.maxTokens,
     messages: list.messages as MessageParam[],
     stream: true,
   };
-  if (request.reasoning !== undefined) {
-    const mapped = anthropicThinking(request.reasoning, request.maxTokens, DEFAULT_ANTHROPIC_MAX_TOKENS);
-    warnings.push(...mapped.warnings);
-    params.max_tokens = mapped.maxTokens;
-    if (mapped.thinking !== undefined) params.thinking = mapped.thinking;
-  }
+  if (plan.thinking !== undefined) params.thinking = plan.thinking;
+  const outputConfig = anthropicOutputConfig(plan.effort, request, warnings);
+  if (outputConfig !== undefined) params.output_config = outputConfig;
   if (request.system !== undefined && request.system !== '') params.system = [{ type: 'text', text: request.system }];
   if (request.tools !== undefined && request.tools.length > 0) {
     params.tools = request.tools.map(

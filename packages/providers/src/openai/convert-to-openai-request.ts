@@ -4,6 +4,8 @@ import { responseText } from '../shared/response-text.ts';
 import { INTERRUPTED_TOOL_RESULT, ToolCallLedger } from '../shared/tool-call-ledger.ts';
 import { formatToolResultText } from './format-tool-result-text.ts';
 import type { FunctionTool, OpenAIResponsesRequest, ResponseInputContent, ResponseInputItem } from './openai-types.ts';
+import { clampMaxTokens } from '../reasoning/clamp-max-tokens.ts';
+import { meetsStrictSchema } from '../shared/meets-strict-schema.ts';
 import { openaiReasoning } from '../reasoning/openai-reasoning.ts';
 import { resourceWireForm } from './resource-wire-form.ts';
 
@@ -91,11 +93,15 @@ export function convertToOpenAIRequest(request: ProviderRequest): ConvertedReque
 
   const params: OpenAIResponsesRequest = { model: request.model, input, stream: true, store: false };
   if (request.system !== undefined && request.system !== '') params.instructions = request.system;
-  if (request.maxTokens !== undefined) params.max_output_tokens = request.maxTokens;
-  if (request.reasoning !== undefined) {
-    params.reasoning = openaiReasoning(request.reasoning, request.showReasoning === true);
+  const limit = clampMaxTokens(request.maxTokens, undefined, request.modelInfo);
+  warnings.push(...limit.warnings);
+  if (limit.maxTokens !== undefined) params.max_output_tokens = limit.maxTokens;
+  const mapped = openaiReasoning(request.reasoning, request.showReasoning === true, request.modelInfo);
+  warnings.push(...mapped.warnings);
+  if (mapped.reasoning !== undefined) {
+    params.reasoning = mapped.reasoning;
     // Nothing is stored at OpenAI, so the reasoning comes back encrypted, to be sent again.
-    if (params.reasoning.effort !== 'none') params.include = ['reasoning.encrypted_content'];
+    if (mapped.reasoning.effort !== 'none') params.include = ['reasoning.encrypted_content'];
   }
   if (request.tools !== undefined && request.tools.length > 0) {
     params.tools = request.tools.map(
@@ -103,7 +109,7 @@ export function convertToOpenAIRequest(request: ProviderRequest): ConvertedReque
     );
   }
   if (request.schema !== undefined) {
-    params.text = { format: { type: 'json_schema', name: 'answer', schema: request.schema, strict: true } };
+    params.text = { format: { type: 'json_schema', name: 'answer', schema: request.schema, strict: meetsStrictSchema(request.schema) } };
   }
   return { request: params, warnings };
 }

@@ -1,5 +1,6 @@
 import { isKnownEvent, loadedResource, type ConversationEvent } from '@jp/core';
 import type { ConvertedRequest, ProviderRequest } from '../provider.ts';
+import { NOTHING_TO_SEND, queryText } from '../shared/query-text.ts';
 import { responseText } from '../shared/response-text.ts';
 import { INTERRUPTED_TOOL_RESULT, ToolCallLedger } from '../shared/tool-call-ledger.ts';
 import { applyAnthropicCacheControl, type AnthropicCacheTtl, type BlockPosition } from './apply-anthropic-cache-control.ts';
@@ -59,13 +60,15 @@ export function convertToAnthropicRequest(
     switch (event.type) {
       case 'chat_request': {
         closePendingCalls();
-        const blocks: ContentBlockParam[] = event.content === '' ? [] : [{ type: 'text', text: event.content }];
+        const text = queryText(event.content);
+        const blocks: ContentBlockParam[] = text === undefined ? [] : [{ type: 'text', text }];
         let lastResource: number | undefined;
         for (const resource of event.resources) {
           const converted = convertResourceToAnthropicBlock(loadedResource(resource));
           if (converted.warning !== undefined) warnings.push(converted.warning);
           else lastResource = blocks.push(converted.block) - 1;
         }
+        if (blocks.length === 0) blocks.push({ type: 'text', text: NOTHING_TO_SEND });
         const end = list.push('user', blocks);
         if (end !== undefined && lastResource !== undefined) {
           newestResourceBlock = { message: end.message, block: end.block - (blocks.length - 1 - lastResource) };

@@ -1,5 +1,6 @@
 import { isKnownEvent, loadedResource, type ConversationEvent } from '@jp/core';
 import type { ConvertedRequest, ProviderRequest } from '../provider.ts';
+import { NOTHING_TO_SEND, queryText } from '../shared/query-text.ts';
 import { responseText } from '../shared/response-text.ts';
 import { INTERRUPTED_TOOL_RESULT, ToolCallLedger } from '../shared/tool-call-ledger.ts';
 import { convertResourceToGooglePart } from './convert-resource-to-google-part.ts';
@@ -65,12 +66,14 @@ export function convertToGoogleRequest(request: ProviderRequest): ConvertedReque
       case 'chat_request': {
         signatures = { calls: new Map(), text: undefined };
         closePendingCalls();
-        const parts: Part[] = event.content === '' ? [] : [{ text: event.content }];
+        const text = queryText(event.content);
+        const parts: Part[] = text === undefined ? [] : [{ text }];
         for (const resource of event.resources) {
           const converted = convertResourceToGooglePart(loadedResource(resource));
           if (converted.warning !== undefined) warnings.push(converted.warning);
           else parts.push(converted.part);
         }
+        if (parts.length === 0) parts.push({ text: NOTHING_TO_SEND });
         list.push('user', parts);
         return;
       }

@@ -9,6 +9,7 @@ import type {
 } from '../openai/openai-types.ts';
 import { resourceWireForm } from '../openai/resource-wire-form.ts';
 import type { ConvertedRequest, ProviderRequest } from '../provider.ts';
+import { NOTHING_TO_SEND, queryText } from '../shared/query-text.ts';
 import { responseText } from '../shared/response-text.ts';
 import { INTERRUPTED_TOOL_RESULT, ToolCallLedger } from '../shared/tool-call-ledger.ts';
 import { applyOpenRouterCacheControl, type UserMessageSlots } from './apply-openrouter-cache-control.ts';
@@ -23,7 +24,8 @@ function userContent(
   vendor: OpenAICompatibleVendor,
   warnings: string[],
 ): { content: ChatCompletionContentPart[]; lastText: number | undefined; resourceText: number | undefined } {
-  const content: ChatCompletionContentPart[] = event.content === '' ? [] : [{ type: 'text', text: event.content }];
+  const text = queryText(event.content);
+  const content: ChatCompletionContentPart[] = text === undefined ? [] : [{ type: 'text', text }];
   let lastText = content.length > 0 ? 0 : undefined;
   let resourceText: number | undefined;
   for (const resource of event.resources) {
@@ -44,6 +46,7 @@ function userContent(
     }
     resourceText = lastText;
   }
+  if (content.length === 0) lastText = content.push({ type: 'text', text: NOTHING_TO_SEND }) - 1;
   return { content, lastText, resourceText };
 }
 
@@ -86,7 +89,6 @@ export function convertToOpenAICompatibleChatRequest(
       case 'chat_request': {
         closePendingCalls();
         const { content, lastText, resourceText } = userContent(event, vendor, warnings);
-        if (content.length === 0) return;
         users.push({ message: messages.push({ role: 'user', content }) - 1, lastText, resourceText });
         return;
       }

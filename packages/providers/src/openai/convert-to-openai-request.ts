@@ -1,5 +1,6 @@
 import { isKnownEvent, loadedResource, type ChatRequestEvent, type ConversationEvent } from '@jp/core';
 import type { ConvertedRequest, ProviderRequest } from '../provider.ts';
+import { NOTHING_TO_SEND, queryText } from '../shared/query-text.ts';
 import { responseText } from '../shared/response-text.ts';
 import { INTERRUPTED_TOOL_RESULT, ToolCallLedger } from '../shared/tool-call-ledger.ts';
 import { formatToolResultText } from './format-tool-result-text.ts';
@@ -11,7 +12,8 @@ import { resourceWireForm } from './resource-wire-form.ts';
 
 /** The user message of one turn: the query, then one part per resource attached at that turn. */
 function userContent(event: ChatRequestEvent, warnings: string[]): ResponseInputContent[] {
-  const content: ResponseInputContent[] = event.content === '' ? [] : [{ type: 'input_text', text: event.content }];
+  const text = queryText(event.content);
+  const content: ResponseInputContent[] = text === undefined ? [] : [{ type: 'input_text', text }];
   for (const resource of event.resources) {
     const form = resourceWireForm(loadedResource(resource), 'openai', { pdf: true });
     switch (form.type) {
@@ -29,6 +31,7 @@ function userContent(event: ChatRequestEvent, warnings: string[]): ResponseInput
         break;
     }
   }
+  if (content.length === 0) content.push({ type: 'input_text', text: NOTHING_TO_SEND });
   return content;
 }
 

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,4 +49,25 @@ export async function writeCachedListing(provider: string, listing: CachedListin
   const file = listingFile(provider, env);
   await fs.mkdir(path.dirname(file), { recursive: true });
   writeFileAtomic(file, `${JSON.stringify(listing)}\n`, { flush: false });
+}
+
+/** The model ids of every cached listing, by provider, whatever server they came from (for completion). */
+export function readCachedListingIds(env: NodeJS.ProcessEnv = process.env): Record<string, string[]> {
+  const ids: Record<string, string[]> = {};
+  let names: string[];
+  try {
+    names = readdirSync(listingCacheDir(env));
+  } catch {
+    return ids;
+  }
+  for (const name of names) {
+    if (!name.endsWith('.json')) continue;
+    try {
+      const parsed: unknown = JSON.parse(readFileSync(path.join(listingCacheDir(env), name), 'utf8'));
+      if (isListing(parsed)) ids[name.slice(0, -'.json'.length)] = Object.keys(parsed.models);
+    } catch {
+      continue;
+    }
+  }
+  return ids;
 }

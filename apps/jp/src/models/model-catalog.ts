@@ -1,7 +1,7 @@
 import { lookupModel, type ModelInfo } from '@jp/providers';
 import type { Config } from '../config/config-schema.ts';
 import { configuredModelFacts } from './configured-model-facts.ts';
-import { readCachedListing } from './model-listing-cache.ts';
+import { readCachedModel } from './model-listing-cache.ts';
 import { providerBaseUrl } from './provider-base-url.ts';
 
 /**
@@ -10,10 +10,8 @@ import { providerBaseUrl } from './provider-base-url.ts';
  * app asks; nothing here reaches the network.
  */
 export function catalogModel(config: Pick<Config, 'providers'>, provider: string, model: string, env: NodeJS.ProcessEnv = process.env): ModelInfo | undefined {
-  const listing = readCachedListing(provider, providerBaseUrl(config, provider), env);
-  const listed = listing?.models[model];
   return lookupModel(provider, model, {
     configured: configuredModelFacts(config, provider, model),
-    listed: listed === undefined ? undefined : { facts: listed, fetchedAt: listing!.fetchedAt },
+    listed: readCachedModel(provider, providerBaseUrl(config, provider), model, env),
   });
 }

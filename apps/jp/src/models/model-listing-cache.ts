@@ -19,36 +19,73 @@ export function listingCacheDir(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 function listingFile(provider: string, env: NodeJS.ProcessEnv): string {
-  return path.join(listingCacheDir(env), `${provider}.json`);
+  return path.join(listingCacheDir(env), `${provider}.jsonl`);
 }
 
-function isListing(value: unknown): value is CachedListing {
-  if (typeof value !== 'object' || value === null) return false;
-  const listing = value as Partial<CachedListing>;
-  return typeof listing.fetchedAt === 'string' && typeof listing.baseUrl === 'string' && typeof listing.models === 'object' && listing.models !== null;
+interface Header {
+  fetchedAt: string;
+  baseUrl: string;
 }
 
-/**
- * The cached listing of `provider`, read synchronously on the query path (one small file); a
- * missing, unreadable or malformed cache is no listing. A listing fetched from another base URL
- * (another server) is not this configuration's.
- */
-export function readCachedListing(provider: string, baseUrl: string, env: NodeJS.ProcessEnv = process.env): CachedListing | undefined {
-  let parsed: unknown;
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function parseLine(line: string): unknown {
   try {
-    parsed = JSON.parse(readFileSync(listingFile(provider, env), 'utf8'));
+    return JSON.parse(line);
   } catch {
     return undefined;
   }
-  if (!isListing(parsed) || parsed.baseUrl !== baseUrl) return undefined;
-  return parsed;
 }
 
-/** Replaces the cached listing of `provider` in one atomic write. */
+function readLines(provider: string, env: NodeJS.ProcessEnv): { header: Header; text: string; body: number } | undefined {
+  let text: string;
+  try {
+    text = readFileSync(listingFile(provider, env), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const end = text.indexOf('\n');
+  const header = parseLine(end === -1 ? text : text.slice(0, end));
+  if (!isObject(header) || typeof header.fetchedAt !== 'string' || typeof header.baseUrl !== 'string') return undefined;
+  return { header: { fetchedAt: header.fetchedAt, baseUrl: header.baseUrl }, text, body: end + 1 };
+}
+
+/**
+ * The cached facts of one model, read on the query path. The cache is one line per model after a
+ * header line, so a lookup parses the header and that one line, not the whole listing (OpenRouter
+ * lists hundreds). A missing, unreadable or malformed cache is no listing; one fetched from
+ * another base URL (another server) is not this configuration's.
+ */
+export function readCachedModel(provider: string, baseUrl: string, model: string, env: NodeJS.ProcessEnv = process.env): { facts: ModelFacts; fetchedAt: string } | undefined {
+  const read = readLines(provider, env);
+  if (read === undefined || read.header.baseUrl !== baseUrl) return undefined;
+  const needle = `\n{"id":${JSON.stringify(model)},`;
+  const at = read.text.indexOf(needle, read.body - 1);
+  if (at === -1) return undefined;
+  const end = read.text.indexOf('\n', at + 1);
+  const entry = parseLine(read.text.slice(at + 1, end === -1 ? undefined : end));
+  if (!isObject(entry) || !isObject(entry.facts)) return undefined;
+  return { facts: entry.facts as ModelFacts, fetchedAt: read.header.fetchedAt };
+}
+
+/** The whole cached listing of `provider`, when it came from `baseUrl` (`jp models`); any server's when `baseUrl` is undefined. */
+export function readCachedListing(provider: string, baseUrl: string | undefined, env: NodeJS.ProcessEnv = process.env): CachedListing | undefined {
+  const read = readLines(provider, env);
+  if (read === undefined || (baseUrl !== undefined && read.header.baseUrl !== baseUrl)) return undefined;
+  const models: Record<string, ModelFacts> = {};
+  for (const line of read.text.slice(read.body).split('\n')) {
+    const entry = parseLine(line);
+    if (isObject(entry) && typeof entry.id === 'string' && isObject(entry.facts)) models[entry.id] = entry.facts as ModelFacts;
+  }
+  return { ...read.header, models };
+}
+
+/** Replaces the cached listing of `provider` in one atomic write: a header line, then a line per model. */
 export async function writeCachedListing(provider: string, listing: CachedListing, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const file = listingFile(provider, env);
   await fs.mkdir(path.dirname(file), { recursive: true });
-  writeFileAtomic(file, `${JSON.stringify(listing)}\n`, { flush: false });
+  const lines = [JSON.stringify({ fetchedAt: listing.fetchedAt, baseUrl: listing.baseUrl }), ...Object.entries(listing.models).map(([id, facts]) => JSON.stringify({ id, facts }))];
+  writeFileAtomic(file, `${lines.join('\n')}\n`, { flush: false });
 }
 
 /** The model ids of every cached listing, by provider, whatever server they came from (for completion). */
@@ -61,13 +98,10 @@ export function readCachedListingIds(env: NodeJS.ProcessEnv = process.env): Reco
     return ids;
   }
   for (const name of names) {
-    if (!name.endsWith('.json')) continue;
-    try {
-      const parsed: unknown = JSON.parse(readFileSync(path.join(listingCacheDir(env), name), 'utf8'));
-      if (isListing(parsed)) ids[name.slice(0, -'.json'.length)] = Object.keys(parsed.models);
-    } catch {
-      continue;
-    }
+    if (!name.endsWith('.jsonl')) continue;
+    const provider = name.slice(0, -'.jsonl'.length);
+    const listing = readCachedListing(provider, undefined, env);
+    if (listing !== undefined) ids[provider] = Object.keys(listing.models);
   }
   return ids;
 }

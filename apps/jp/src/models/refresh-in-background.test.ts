@@ -25,7 +25,7 @@ describe('backgroundRefreshDue', () => {
   });
 
   it('is due again once the cached listing is a week old', () => {
-    const file = path.join(cache, 'jp', 'models', 'anthropic.json');
+    const file = path.join(cache, 'jp', 'models', 'anthropic.jsonl');
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, '{}');
     const at = (ms: number) => utimesSync(file, new Date(ms), new Date(ms));

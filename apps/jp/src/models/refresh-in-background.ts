@@ -27,7 +27,7 @@ export function backgroundRefreshDue(
   const keyEnv = settings?.api_key_env ?? DEFAULT_KEY_ENV[provider];
   if (keyEnv === undefined || !env[keyEnv]) return false;
   try {
-    const age = (options.now ?? Date.now()) - statSync(path.join(listingCacheDir(env), `${provider}.json`)).mtimeMs;
+    const age = (options.now ?? Date.now()) - statSync(path.join(listingCacheDir(env), `${provider}.jsonl`)).mtimeMs;
     if (age < LISTING_MAX_AGE_MS) return false;
   } catch {
     // No cached listing yet.

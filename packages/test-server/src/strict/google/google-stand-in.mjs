@@ -1,0 +1,1 @@
+export function createGoogleStandIn() { throw new Error('todo'); }

@@ -1,0 +1,1 @@
+export function createOllamaStandIn() { throw new Error('todo'); }

@@ -1,0 +1,1 @@
+export function createOpenAIStandIn() { throw new Error('todo'); }

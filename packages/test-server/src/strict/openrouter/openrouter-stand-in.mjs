@@ -1,0 +1,1 @@
+export function createOpenRouterStandIn() { throw new Error('todo'); }

@@ -9,7 +9,7 @@ let server: StrictServer;
 afterEach(() => server?.close());
 
 const BINDING = 'thinking-binding-controls-2026-08-01';
-const tool = { name: 'read_file', description: 'Read a file.', input_schema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } };
+const tool: Anthropic.Tool = { name: 'read_file', description: 'Read a file.', input_schema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } };
 const base = { max_tokens: 4000, system: 'You are a coding agent.', tools: [tool] };
 
 async function start(options: { account?: 'new' | 'legacy' } = {}) {
@@ -67,7 +67,7 @@ describe('strict Anthropic stand-in: preserved thinking (prefix binding)', () =>
   it('ignores JSON key order and cache_control markers', async () => {
     const client = await start();
     const messages = await threeTurns(client, 'claude-opus-5-5');
-    const reordered = { input_schema: { required: ['path'], properties: { path: { type: 'string' } }, type: 'object' }, description: tool.description, name: tool.name, cache_control: { type: 'ephemeral' as const } };
+    const reordered: Anthropic.Tool = { input_schema: { required: ['path'], properties: { path: { type: 'string' } }, type: 'object' }, description: tool.description!, name: tool.name, cache_control: { type: 'ephemeral' } };
     const marked = structuredClone(messages);
     marked[0] = { role: 'user', content: [{ type: 'text', text: 'one', cache_control: { type: 'ephemeral' } }] };
     await client.messages.create({ ...base, tools: [reordered], system: [{ type: 'text', text: base.system, cache_control: { type: 'ephemeral' } }], model: 'claude-opus-5-5', messages: [...marked, { role: 'user', content: 'four' }] });
@@ -77,7 +77,7 @@ describe('strict Anthropic stand-in: preserved thinking (prefix binding)', () =>
   it('accepts thinking trimmed from the front of the chain and rejects a gap', async () => {
     const client = await start();
     const messages = await threeTurns(client, 'claude-sonnet-5-5');
-    const withoutThinking = (m: Anthropic.MessageParam) => ({ ...m, content: (m.content as Anthropic.ContentBlock[]).filter((b) => b.type !== 'thinking') });
+    const withoutThinking = (m: Anthropic.MessageParam): Anthropic.MessageParam => ({ role: 'assistant', content: (m.content as Anthropic.ContentBlock[]).filter((b) => b.type !== 'thinking') });
     const front = messages.map((m, i) => (i === 1 ? withoutThinking(m) : m));
     await client.messages.create({ ...base, model: 'claude-sonnet-5-5', messages: [...front, { role: 'user', content: 'four' }] });
     expect(server.rejections).toEqual([]);

@@ -10,14 +10,14 @@
 export function sampleForSchema(schema, root = schema, depth = 0) {
   if (schema === null || typeof schema !== 'object' || depth > 8) return null;
   if (typeof schema.$ref === 'string' && schema.$ref.startsWith('#/')) {
-    const target = schema.$ref.slice(2).split('/').reduce((node, key) => node?.[key], root);
+    const target = schema.$ref.slice(2).split('/').reduce((/** @type {any} */ node, /** @type {string} */ key) => node?.[key], root);
     return sampleForSchema(target, root, depth + 1);
   }
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
   const options = schema.anyOf ?? schema.oneOf;
   if (Array.isArray(options)) return sampleForSchema(options[0], root, depth + 1);
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') ?? 'null' : schema.type;
+  const type = Array.isArray(schema.type) ? schema.type.find((/** @type {string} */ t) => t !== 'null') ?? 'null' : schema.type;
   switch (type) {
     case 'object': {
       /** @type {Record<string, unknown>} */

@@ -19,7 +19,7 @@ export function anthropicModelInfo(row) {
   return {
     type: 'model',
     id: row.id,
-    display_name: row.display,
+    display_name: row.name,
     created_at: row.created,
     lifecycle: 'active',
     deprecated_at: null,

@@ -19,11 +19,11 @@ function mediaBlocks(messages) {
   const found = [];
   messages.forEach((message, i) => {
     if (!Array.isArray(message?.content)) return;
-    message.content.forEach((/** @type {any} */ block, j) => {
+    message.content.forEach((/** @type {any} */ block, /** @type {number} */ j) => {
       const path = `messages.${i}.content.${j}`;
       if (block?.type === 'image' || block?.type === 'document') found.push({ path, block });
       if (block?.type === 'tool_result' && Array.isArray(block.content)) {
-        block.content.forEach((/** @type {any} */ inner, k) => {
+        block.content.forEach((/** @type {any} */ inner, /** @type {number} */ k) => {
           if (inner?.type === 'image' || inner?.type === 'document') found.push({ path: `${path}.content.${k}`, block: inner });
         });
       }

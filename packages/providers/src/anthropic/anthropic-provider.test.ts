@@ -1,3 +1,4 @@
+import { lookupModel } from '../catalog/lookup-model.ts';
 import { ProviderError, type ConversationEvent } from '@jp/core';
 import {
   anthropicErrorEvent,
@@ -233,4 +234,4 @@ describeProviderContract((url) => createAnthropicProvider({ apiKey: 'test-key', 
   errorAnswer: anthropicErrorResponse,
   messages: (body) => (body as { messages: unknown[] }).messages,
   reasoning: (body) => (body as { thinking?: unknown }).thinking,
-});
+}, { model: 'claude-sonnet-4-5', info: lookupModel('anthropic', 'claude-sonnet-4-5') });

@@ -1,5 +1,6 @@
 import { isKnownEvent, loadedResource, type ConversationEvent } from '@jp/core';
 import type { ConvertedRequest, ProviderRequest } from '../provider.ts';
+import { NOTHING_TO_SEND, queryText } from '../shared/query-text.ts';
 import { responseText } from '../shared/response-text.ts';
 import { INTERRUPTED_TOOL_RESULT, ToolCallLedger } from '../shared/tool-call-ledger.ts';
 import { applyAnthropicCacheControl, type AnthropicCacheTtl, type BlockPosition } from './apply-anthropic-cache-control.ts';
@@ -7,6 +8,7 @@ import type { ContentBlockParam, MessageCreateParamsStreaming, MessageParam, Too
 import { convertResourceToAnthropicBlock } from './convert-resource-to-anthropic-block.ts';
 import { convertToolResultToAnthropic } from './convert-tool-result-to-anthropic.ts';
 import { anthropicThinking } from '../reasoning/anthropic-thinking.ts';
+import { anthropicOutputConfig } from './anthropic-output-config.ts';
 
 export const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192;
 
@@ -58,13 +60,15 @@ export function convertToAnthropicRequest(
     switch (event.type) {
       case 'chat_request': {
         closePendingCalls();
-        const blocks: ContentBlockParam[] = event.content === '' ? [] : [{ type: 'text', text: event.content }];
+        const text = queryText(event.content);
+        const blocks: ContentBlockParam[] = text === undefined ? [] : [{ type: 'text', text }];
         let lastResource: number | undefined;
         for (const resource of event.resources) {
           const converted = convertResourceToAnthropicBlock(loadedResource(resource));
           if (converted.warning !== undefined) warnings.push(converted.warning);
           else lastResource = blocks.push(converted.block) - 1;
         }
+        if (blocks.length === 0) blocks.push({ type: 'text', text: NOTHING_TO_SEND });
         const end = list.push('user', blocks);
         if (end !== undefined && lastResource !== undefined) {
           newestResourceBlock = { message: end.message, block: end.block - (blocks.length - 1 - lastResource) };
@@ -102,18 +106,21 @@ export function convertToAnthropicRequest(
 
   for (const event of request.events) handle(event);
 
+  const plan = anthropicThinking(request.reasoning, request.modelInfo, {
+    maxTokens: request.maxTokens,
+    defaultMaxTokens: DEFAULT_ANTHROPIC_MAX_TOKENS,
+    showReasoning: request.showReasoning,
+  });
+  warnings.push(...plan.warnings);
   const params: MessageCreateParamsStreaming = {
     model: request.model,
-    max_tokens: request.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS,
+    max_tokens: plan.maxTokens,
     messages: list.messages as MessageParam[],
     stream: true,
   };
-  if (request.reasoning !== undefined) {
-    const mapped = anthropicThinking(request.reasoning, request.maxTokens, DEFAULT_ANTHROPIC_MAX_TOKENS);
-    warnings.push(...mapped.warnings);
-    params.max_tokens = mapped.maxTokens;
-    if (mapped.thinking !== undefined) params.thinking = mapped.thinking;
-  }
+  if (plan.thinking !== undefined) params.thinking = plan.thinking;
+  const outputConfig = anthropicOutputConfig(plan.effort, request, warnings);
+  if (outputConfig !== undefined) params.output_config = outputConfig;
   if (request.system !== undefined && request.system !== '') params.system = [{ type: 'text', text: request.system }];
   if (request.tools !== undefined && request.tools.length > 0) {
     params.tools = request.tools.map(

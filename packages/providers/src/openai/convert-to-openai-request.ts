@@ -1,15 +1,19 @@
 import { isKnownEvent, loadedResource, type ChatRequestEvent, type ConversationEvent } from '@jp/core';
 import type { ConvertedRequest, ProviderRequest } from '../provider.ts';
+import { NOTHING_TO_SEND, queryText } from '../shared/query-text.ts';
 import { responseText } from '../shared/response-text.ts';
 import { INTERRUPTED_TOOL_RESULT, ToolCallLedger } from '../shared/tool-call-ledger.ts';
 import { formatToolResultText } from './format-tool-result-text.ts';
 import type { FunctionTool, OpenAIResponsesRequest, ResponseInputContent, ResponseInputItem } from './openai-types.ts';
+import { clampMaxTokens } from '../reasoning/clamp-max-tokens.ts';
+import { meetsStrictSchema } from '../shared/meets-strict-schema.ts';
 import { openaiReasoning } from '../reasoning/openai-reasoning.ts';
 import { resourceWireForm } from './resource-wire-form.ts';
 
 /** The user message of one turn: the query, then one part per resource attached at that turn. */
 function userContent(event: ChatRequestEvent, warnings: string[]): ResponseInputContent[] {
-  const content: ResponseInputContent[] = event.content === '' ? [] : [{ type: 'input_text', text: event.content }];
+  const text = queryText(event.content);
+  const content: ResponseInputContent[] = text === undefined ? [] : [{ type: 'input_text', text }];
   for (const resource of event.resources) {
     const form = resourceWireForm(loadedResource(resource), 'openai', { pdf: true });
     switch (form.type) {
@@ -27,6 +31,7 @@ function userContent(event: ChatRequestEvent, warnings: string[]): ResponseInput
         break;
     }
   }
+  if (content.length === 0) content.push({ type: 'input_text', text: NOTHING_TO_SEND });
   return content;
 }
 
@@ -91,11 +96,15 @@ export function convertToOpenAIRequest(request: ProviderRequest): ConvertedReque
 
   const params: OpenAIResponsesRequest = { model: request.model, input, stream: true, store: false };
   if (request.system !== undefined && request.system !== '') params.instructions = request.system;
-  if (request.maxTokens !== undefined) params.max_output_tokens = request.maxTokens;
-  if (request.reasoning !== undefined) {
-    params.reasoning = openaiReasoning(request.reasoning, request.showReasoning === true);
+  const limit = clampMaxTokens(request.maxTokens, undefined, request.modelInfo);
+  warnings.push(...limit.warnings);
+  if (limit.maxTokens !== undefined) params.max_output_tokens = limit.maxTokens;
+  const mapped = openaiReasoning(request.reasoning, request.showReasoning === true, request.modelInfo);
+  warnings.push(...mapped.warnings);
+  if (mapped.reasoning !== undefined) {
+    params.reasoning = mapped.reasoning;
     // Nothing is stored at OpenAI, so the reasoning comes back encrypted, to be sent again.
-    if (params.reasoning.effort !== 'none') params.include = ['reasoning.encrypted_content'];
+    if (mapped.reasoning.effort !== 'none') params.include = ['reasoning.encrypted_content'];
   }
   if (request.tools !== undefined && request.tools.length > 0) {
     params.tools = request.tools.map(
@@ -103,7 +112,7 @@ export function convertToOpenAIRequest(request: ProviderRequest): ConvertedReque
     );
   }
   if (request.schema !== undefined) {
-    params.text = { format: { type: 'json_schema', name: 'answer', schema: request.schema, strict: true } };
+    params.text = { format: { type: 'json_schema', name: 'answer', schema: request.schema, strict: meetsStrictSchema(request.schema) } };
   }
   return { request: params, warnings };
 }

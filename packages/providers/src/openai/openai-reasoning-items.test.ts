@@ -1,3 +1,4 @@
+import { lookupModel } from '../catalog/lookup-model.ts';
 import type { ConversationEvent } from '@jp/core';
 import { openaiResponsesEvents, sseResponse } from '@jp/test-server';
 import { describe, expect, it } from 'vitest';
@@ -25,7 +26,7 @@ describe('openai reasoning items, stored and sent back (RFD 028)', () => {
       ),
     );
     const provider = createOpenAIProvider({ apiKey: 'k', baseUrl: `${server.url}/v1` });
-    const { events, error } = await collect(provider.stream({ model: 'gpt-test', events: turn('go'), reasoning: 'low', showReasoning: true }));
+    const { events, error } = await collect(provider.stream({ model: 'gpt-5.1', modelInfo: lookupModel('openai', 'gpt-5.1'), events: turn('go'), reasoning: 'low', showReasoning: true }));
     expect(error).toBeUndefined();
     expect(server.requests.at(-1)!.body).toMatchObject({ store: false, include: ['reasoning.encrypted_content'], reasoning: { effort: 'low', summary: 'auto' } });
     expect(events.filter((event) => event.type === 'reasoning-opaque')).toEqual([{ type: 'reasoning-opaque', provider: 'openai', item: ITEM }]);

@@ -115,6 +115,25 @@ function cacheBreakpoints(body) {
 }
 
 /**
+ * Sampling parameters. https://platform.claude.com/docs/en/build-with-claude/thinking#sampling-parameters:
+ * on Opus 4.7 and later (every model ranked 8 and up here) non-default values are a 400 on every request;
+ * on older models temperature is incompatible with thinking. Wordings from captured 400s (README).
+ * @param {any} body
+ * @param {AnthropicModel} row
+ * @returns {Rejection | undefined}
+ */
+function samplingProblem(body, row) {
+  const set = ['temperature', 'top_p', 'top_k'].filter((name) => body[name] !== undefined && body[name] !== null && !(name === 'temperature' && body[name] === 1));
+  if (row.rank >= 8 && set.length > 0) return { message: `\`${set[0]}\` is deprecated for this model.` };
+  const thinks = body.thinking?.type === 'enabled' || body.thinking?.type === 'adaptive';
+  if (thinks && set.includes('temperature')) return { message: '`temperature` may only be set to 1 when thinking is enabled' };
+  if (row.rank === 7 && set.includes('temperature') && set.includes('top_p')) {
+    return { message: '`temperature` and `top_p` cannot both be specified for this model. Please use only one.' };
+  }
+  return undefined;
+}
+
+/**
  * @param {any} body
  * @param {AnthropicModel} row
  * @param {Set<string>} betas
@@ -133,7 +152,7 @@ export function anthropicConfigProblem(body, row, betas) {
   if (body.thinking?.type === 'enabled' && body.thinking.budget_tokens >= maxTokens) {
     return { message: '`max_tokens` must be greater than `thinking.budget_tokens`.' };
   }
-  const effort = effortProblem(body, row);
+  const effort = effortProblem(body, row) ?? samplingProblem(body, row);
   if (effort) return effort;
   const format = body.output_config?.format;
   if (format !== undefined && format !== null) {

@@ -1,5 +1,6 @@
-import { isKnownEvent, loadedResource, type ConversationEvent } from '@jp/core';
+import { isKnownEvent, loadedResource, type ConversationEvent, type ToolCallRequestEvent } from '@jp/core';
 import type { ConvertedRequest, ProviderRequest } from '../provider.ts';
+import { orderAnswer } from '../shared/answer-layout.ts';
 import { NOTHING_TO_SEND, queryText } from '../shared/query-text.ts';
 import { responseText } from '../shared/response-text.ts';
 import { INTERRUPTED_TOOL_RESULT, ToolCallLedger } from '../shared/tool-call-ledger.ts';
@@ -55,8 +56,23 @@ export function convertToAnthropicRequest(
     list.push('user', results);
   };
 
+  /** An answer whose thinking came with it: its text and calls wait to be put back in their streamed order. */
+  let answer: { layout: Record<string, unknown>[]; text?: string; calls: ToolCallRequestEvent[] } | undefined;
+  const flushAnswer = () => {
+    if (answer === undefined) return;
+    const { layout, text, calls: answered } = answer;
+    answer = undefined;
+    for (const part of orderAnswer(layout, text, answered)) {
+      if (part.kind === 'reasoning') list.push('assistant', [part.item as unknown as ContentBlockParam]);
+      else if (part.kind === 'text') list.push('assistant', [{ type: 'text', text: part.text }]);
+      else list.push('assistant', [{ type: 'tool_use', id: part.call.id, name: part.call.name, input: part.call.arguments }]);
+    }
+  };
+
   const handle = (event: ConversationEvent) => {
     if (!isKnownEvent(event)) return; // events of a newer jp are kept on disk, not sent
+    const partOfAnswer = event.type === 'tool_call_request' || (event.type === 'chat_response' && event.reasoning === undefined);
+    if (!partOfAnswer) flushAnswer();
     switch (event.type) {
       case 'chat_request': {
         closePendingCalls();
@@ -79,18 +95,24 @@ export function convertToAnthropicRequest(
         if (event.reasoning !== undefined) {
           if (event.opaque?.provider !== 'anthropic' || event.opaque.items.length === 0) return;
           closePendingCalls();
-          list.push('assistant', event.opaque.items as unknown as ContentBlockParam[]);
+          // Thinking blocks go back exactly as they came, in their place among the text and calls (issue V).
+          answer = { layout: event.opaque.items, calls: [] };
           return;
         }
         const text = responseText(event);
         if (text === undefined || text === '') return;
+        if (answer !== undefined) {
+          answer.text = text;
+          return;
+        }
         closePendingCalls();
         list.push('assistant', [{ type: 'text', text }]);
         return;
       }
       case 'tool_call_request':
         calls.open(event.id, event.name);
-        list.push('assistant', [{ type: 'tool_use', id: event.id, name: event.name, input: event.arguments }]);
+        if (answer !== undefined) answer.calls.push(event);
+        else list.push('assistant', [{ type: 'tool_use', id: event.id, name: event.name, input: event.arguments }]);
         return;
       case 'tool_call_response': {
         if (calls.answer(event.id) === undefined) return;
@@ -105,6 +127,7 @@ export function convertToAnthropicRequest(
   };
 
   for (const event of request.events) handle(event);
+  flushAnswer();
 
   const plan = anthropicThinking(request.reasoning, request.modelInfo, {
     maxTokens: request.maxTokens,

@@ -1,5 +1,6 @@
-import { isKnownEvent, loadedResource, type ChatRequestEvent, type ConversationEvent } from '@jp/core';
+import { isKnownEvent, loadedResource, type ChatRequestEvent, type ConversationEvent, type ToolCallRequestEvent } from '@jp/core';
 import type { ConvertedRequest, ProviderRequest } from '../provider.ts';
+import { orderAnswer } from '../shared/answer-layout.ts';
 import { NOTHING_TO_SEND, queryText } from '../shared/query-text.ts';
 import { responseText } from '../shared/response-text.ts';
 import { INTERRUPTED_TOOL_RESULT, ToolCallLedger } from '../shared/tool-call-ledger.ts';
@@ -55,8 +56,22 @@ export function convertToOpenAIRequest(request: ProviderRequest): ConvertedReque
     for (const { id } of calls.closeAll()) input.push({ type: 'function_call_output', call_id: id, output: `Error: ${INTERRUPTED_TOOL_RESULT}` });
   };
 
+  /** An answer with reasoning items: its message and calls wait to be put back in their streamed order (issue V). */
+  let answer: { layout: Record<string, unknown>[]; text?: string; calls: ToolCallRequestEvent[] } | undefined;
+  const flushAnswer = () => {
+    if (answer === undefined) return;
+    const { layout, text, calls: answered } = answer;
+    answer = undefined;
+    for (const part of orderAnswer(layout, text, answered)) {
+      if (part.kind === 'reasoning') input.push(part.item as unknown as ResponseInputItem);
+      else if (part.kind === 'text') input.push({ type: 'message', role: 'assistant', content: part.text });
+      else input.push({ type: 'function_call', call_id: part.call.id, name: part.call.name, arguments: JSON.stringify(part.call.arguments) });
+    }
+  };
+
   const handle = (event: ConversationEvent) => {
     if (!isKnownEvent(event)) return; // events of a newer jp are kept on disk, not sent
+    if (!(event.type === 'tool_call_request' || (event.type === 'chat_response' && event.reasoning === undefined))) flushAnswer();
     switch (event.type) {
       case 'chat_request': {
         closePendingCalls();
@@ -69,18 +84,23 @@ export function convertToOpenAIRequest(request: ProviderRequest): ConvertedReque
         // provider's reasoning, and reasoning without them, are never sent (RFD 028).
         if (event.reasoning !== undefined && event.opaque?.provider === 'openai' && event.opaque.items.length > 0) {
           closePendingCalls();
-          input.push(...(event.opaque.items as unknown as ResponseInputItem[]));
+          answer = { layout: event.opaque.items, calls: [] };
           return;
         }
         const text = responseText(event);
         if (text === undefined || text === '') return;
+        if (answer !== undefined) {
+          answer.text = text;
+          return;
+        }
         closePendingCalls();
         input.push({ type: 'message', role: 'assistant', content: text });
         return;
       }
       case 'tool_call_request':
         calls.open(event.id, event.name);
-        input.push({ type: 'function_call', call_id: event.id, name: event.name, arguments: JSON.stringify(event.arguments) });
+        if (answer !== undefined) answer.calls.push(event);
+        else input.push({ type: 'function_call', call_id: event.id, name: event.name, arguments: JSON.stringify(event.arguments) });
         return;
       case 'tool_call_response':
         if (calls.answer(event.id) === undefined) return;
@@ -93,6 +113,7 @@ export function convertToOpenAIRequest(request: ProviderRequest): ConvertedReque
   };
 
   for (const event of request.events) handle(event);
+  flushAnswer();
 
   const params: OpenAIResponsesRequest = { model: request.model, input, stream: true, store: false };
   if (request.system !== undefined && request.system !== '') params.instructions = request.system;

@@ -47,7 +47,9 @@ export const OPENAI_MODELS = [
   model('gpt-5-nano', GPT5, 'medium', 400_000, 128_000, 'SDK MD'),
   model('gpt-5-pro', ['high'], 'high', 400_000, 272_000, 'SDK MD'),
   model('gpt-4.1', null, null, 1_047_576, 32_768, 'https://developers.openai.com/api/docs/models/gpt-4.1'),
+  model('gpt-4.1-mini', null, null, 1_047_576, 32_768, 'https://developers.openai.com/api/docs/models/gpt-4.1-mini'),
   model('gpt-4o', null, null, 128_000, 16_384, 'https://developers.openai.com/api/docs/models/gpt-4o'),
+  model('gpt-4o-mini', null, null, 128_000, 16_384, 'https://developers.openai.com/api/docs/models/gpt-4o-mini'),
 ];
 
 /**

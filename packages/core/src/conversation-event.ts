@@ -49,6 +49,13 @@ export const TurnStartEventSchema = z.object({
   /** The turn's own id, and the id of the turn it follows (null: the first): two clones' turns after one turn make a tree (RFD 029). */
   id: z.string().min(1).optional(),
   parent: z.string().min(1).nullable().optional(),
+  /**
+   * How this turn was run (RFD 014, what is stored): the model that answered it, whoever chose it
+   * (`--model`, the files, a `-c`, or jp's quick-start pick), and the tools `--tool`/`--no-tool`
+   * narrowed it to. A record of the turn, never a key the conversation set.
+   */
+  model: z.string().min(1).optional(),
+  tools: z.strictObject({ only: z.array(z.string()).optional(), without: z.array(z.string()).optional() }).optional(),
 });
 export type TurnStartEvent = z.infer<typeof TurnStartEventSchema>;
 

@@ -91,6 +91,6 @@ export function renderManPage(program: Command, version: string): string {
   for (const [name, meaning] of ENVIRONMENT) lines.push('.TP', `.B ${name}`, roff(meaning));
   lines.push('.SH FILES');
   for (const [name, meaning] of FILES) lines.push('.TP', `.I ${name}`, roff(meaning));
-  lines.push('.SH SEE ALSO', 'The README shipped with the package; docs/cli.md (every command\'s help) and docs/rfd/ (the design records) in the source.', '');
+  lines.push('.SH SEE ALSO', 'The README shipped with the package; docs/cli.md (every command\'s help), docs/config.md (every configuration key with its type, default and meaning) and docs/rfd/ (the design records) in the source.', '');
   return lines.join('\n');
 }

@@ -79,7 +79,9 @@ function describeEvent(event: ConversationEvent, output: Output, options: ShowTe
     case 'config_delta': {
       const delta = event as ConfigDeltaEvent;
       if (delta.source !== 'files') {
-        line(['dim', `config: ${JSON.stringify(delta.delta)}`]);
+        const unset = (delta.removed ?? []).map((key) => formatKey(key));
+        const set = Object.keys(delta.delta).length > 0 || unset.length === 0 ? [`config: ${JSON.stringify(delta.delta)}`] : [];
+        line(['dim', [...set, ...(unset.length > 0 ? [`config unset: ${unset.join(', ')}`] : [])].join('; ')]);
         break;
       }
       const removed = (delta.removed ?? []).map((key) => formatKey(key));

@@ -13,7 +13,6 @@ import { FileContents } from '../store/file-content-cache.ts';
 import { TurnContent } from '../store/turn-content.ts';
 import { defaultModel } from '../turn/default-model.ts';
 import { selectProvider } from '../turn/select-provider.ts';
-import { mergeConfig } from '../config/merge-config.ts';
 import { onInterrupt } from './interrupt.ts';
 import type { QueryInvocation } from './read-invocation.ts';
 
@@ -22,6 +21,15 @@ function announceStart(output: CommandContext['output'], invocation: QueryInvoca
   const why = keyEnv === undefined ? '' : ` (no model configured; ${keyEnv} is the only provider key set)`;
   if (invocation.id === undefined && !invocation.options.new && invocation.persist) output.note(`jp: no active conversation: starting a new one with ${model}${why}`);
   else if (keyEnv !== undefined) output.note(`jp: using ${model}${why}`);
+}
+
+/** The model the conversation's last turn recorded, if it did. */
+function lastTurnModel(history: readonly ConversationEvent[]): string | undefined {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const event = history[i]!;
+    if (event.type === 'turn_start') return (event as { model?: string }).model;
+  }
+  return undefined;
 }
 
 /** A query under way: its conversation, configuration, provider and resources; `close` releases them. */
@@ -89,13 +97,13 @@ export async function openSession(
     const conversation = conversationConfig(id ?? 'new', baseConfig, history, metadata);
     const config = resolveConfig([...conversationLayers(files, conversation), cli]);
     const chosen = config.assistant.model === undefined ? defaultModel(config, process.env) : undefined;
-    if (chosen !== undefined) {
-      // Recorded as if given with --model: the conversation keeps its model when the keys change.
-      config.assistant.model = chosen.model;
-      invocation.layer = mergeConfig(invocation.layer, { assistant: { model: chosen.model } });
-    }
+    // jp's own pick is recorded as the turn's model (turn_start), not as a key the conversation set,
+    // so a later assistant.model in the files reaches it (RFD 014).
+    if (chosen !== undefined) config.assistant.model = chosen.model;
     const { provider, model } = selectProvider(config, process.env, { keyOptional: invocation.options.explain === true });
-    if (!options.preview) announceStart(output, invocation, config.assistant.model!, chosen?.keyEnv);
+    // The pick is said when it starts or changes a conversation's model, not at every turn.
+    const keyEnv = chosen !== undefined && lastTurnModel(history) !== chosen.model ? chosen.keyEnv : undefined;
+    if (!options.preview) announceStart(output, invocation, config.assistant.model!, keyEnv);
     hctx = {
       ...handlerContext(ctx.workspace, ctx.cwd, config, output),
       signal: interrupt.signal,

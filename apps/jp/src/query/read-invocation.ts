@@ -34,8 +34,10 @@ export interface QueryInvocation {
   query: string;
   /** `--attach -`: what was piped, made a resource when the turn opens. */
   stdin: StdinInput | undefined;
-  /** The configuration this invocation sets (`-c`, `--model`). */
+  /** The configuration this invocation sets (`-c`, `--model`, `--reasoning`). */
   layer: ConfigLayer;
+  /** What of it the conversation keeps: `--model` and `--reasoning` (a `-c` is for this command only). */
+  stored: ConfigLayer;
   /** The same, each `-c` and `--model` named on its own for errors. */
   cli: SourcedLayer;
   /** The user's and the workspace's config files. */
@@ -69,6 +71,8 @@ export async function readInvocation(ctx: CommandContext, textArgs: string[], op
   if (options.model !== undefined) parts.push({ source: 'invocation', label: '--model', layer: checkLayer({ assistant: { model: options.model } }, '--model') });
   if (options.reasoning !== undefined) parts.push({ source: 'invocation', label: '--reasoning', layer: checkLayer({ assistant: { reasoning: options.reasoning } }, '--reasoning') });
   const layer = mergeLayers(parts.map((part) => part.layer));
+  // What carries on for the conversation: --model and --reasoning, never a -c (RFD 014).
+  const stored = mergeLayers(parts.filter((part) => part.label === '--model' || part.label === '--reasoning').map((part) => part.layer));
   const cli: SourcedLayer = { source: 'invocation', label: 'the command line', layer, parts };
   const schema = options.schema === undefined ? undefined : readSchemaOption(options.schema, ctx.cwd);
   const checkAnswer = schema === undefined ? undefined : await compileSchema(schema);
@@ -84,5 +88,5 @@ export async function readInvocation(ctx: CommandContext, textArgs: string[], op
   if (edit === undefined && query === '' && options.attach.length === 0) {
     throw new UsageError('nothing to ask: give the query as arguments or on stdin', { code: 'empty_query' });
   }
-  return { options, query, stdin, layer, cli, files, id, schema, checkAnswer, persist: options.persist !== false && !options.explain, edit };
+  return { options, query, stdin, layer, stored, cli, files, id, schema, checkAnswer, persist: options.persist !== false && !options.explain, edit };
 }

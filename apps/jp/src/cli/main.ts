@@ -1,4 +1,4 @@
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '@jp/core';
 import { version } from '../version.ts';
 import { readGlobalOptions, type GlobalOptions } from './global-options.ts';
@@ -33,6 +33,12 @@ export function buildProgram(): Command {
     .option('--no-color', 'disable colour (so does NO_COLOR; FORCE_COLOR colours a pipe); colour is on for terminals only')
     .option('--no-render', 'print answers as the model wrote them, not rendered as Markdown (they are rendered on terminals only)')
     .option('-v, --verbose', 'print stack traces and debugging details on errors')
+    .addOption(
+      new Option('--lock-timeout <secs>', "seconds to wait for another process's turn on the same conversation (conversation.lock_timeout_secs, default 10)").argParser((value: string) => {
+        if (!/^\d+(\.\d+)?$/.test(value)) throw new InvalidArgumentError('expected seconds, e.g. --lock-timeout 30');
+        return value;
+      }),
+    )
     .exitOverride();
 
   program

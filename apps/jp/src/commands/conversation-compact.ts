@@ -7,6 +7,7 @@ import { selectConversation } from '../conversation/select-conversation.ts';
 import { compactionRules, describeRules, type CompactionChoice } from '../compaction/compaction-rules.ts';
 import { planConversationCompaction, sizeOf, type CompactionPlan, type ViewSize } from '../compaction/compact-conversation.ts';
 import { summarizer } from '../compaction/summarizer.ts';
+import { conversationWaitNotice } from '../store/lock-wait-notice.ts';
 
 export interface CompactOptions {
   keepFirst?: string;
@@ -70,7 +71,7 @@ export async function conversationCompact(globals: GlobalOptions, idArg: string 
   const { enabled, min_bytes: minBytes } = config.conversation.deduplication;
   const deduplication = { enabled, minBytes };
   // The plan is made and written under the conversation's lock: no turn lands in between.
-  const release = options.dryRun ? undefined : await store.lock(id, config.conversation.lock_timeout_secs * 1000);
+  const release = options.dryRun ? undefined : await store.lock(id, config.conversation.lock_timeout_secs * 1000, conversationWaitNotice(ctx, id, config.conversation.lock_timeout_secs * 1000));
   try {
     const content = store.openContent();
     const loaded = await store.events(id, content);

@@ -10,6 +10,7 @@ import { CONFIG_VERSION, conversationConfig, ownLayer } from '../conversation/co
 import { markOpaque } from '../reasoning/mark-opaque.ts';
 import { selectConversation } from '../conversation/select-conversation.ts';
 import { removeConversation } from '../store/remove-conversation.ts';
+import { conversationWaitNotice } from '../store/lock-wait-notice.ts';
 
 const { eventToJson } = await loadSchemas();
 
@@ -139,7 +140,8 @@ export async function conversationFork(globals: GlobalOptions, idArg: string | u
 }
 
 export async function conversationRm(globals: GlobalOptions, idArg: string, options: { yes?: boolean }): Promise<void> {
-  const { store, output } = workspaceContext(globals);
+  const ctx = workspaceContext(globals);
+  const { store, output } = ctx;
   const id = store.resolveId(idArg);
   if (!options.yes) {
     if (!process.stdin.isTTY || !process.stderr.isTTY) {
@@ -153,7 +155,10 @@ export async function conversationRm(globals: GlobalOptions, idArg: string, opti
       return;
     }
   }
-  const release = await store.lock(id, 10_000);
+  // The configuration (and the schema with it) loads only for a removal.
+  const { readCfgArgs, readFileLayers, resolveConfig } = await import('../config/load-config.ts');
+  const timeoutMs = resolveConfig([...readFileLayers(ctx.workspace.jpDir), readCfgArgs(globals.cfg)]).conversation.lock_timeout_secs * 1000;
+  const release = await store.lock(id, timeoutMs, conversationWaitNotice(ctx, id, timeoutMs));
   const wasActive = store.activeId() === id;
   let how: 'deleted' | 'recorded';
   try {

@@ -1,32 +1,17 @@
-import * as z from 'zod';
+import type * as z from 'zod';
 import { closest, distance } from 'fastest-levenshtein';
 import { ConfigSchema } from './config-schema.ts';
 import { formatKey } from './format-key.ts';
 
 /*
- * The keys of jp's configuration, read from the schema itself (through zod's JSON Schema, which
- * keeps types, enums and defaults): `docs/config.md`, `jp config get` and the "did you mean" of an
- * unknown key all come from here, so none of them can drift from what jp accepts.
+ * The keys of jp's configuration, read from the schema itself: `jp config get`, the "did you
+ * mean" of an unknown key and docs/config.md (with `config-reference.ts`) all come from here, so
+ * none of them can drift from what jp accepts. Only names are walked here, through zod's own
+ * definitions; types and defaults, for the docs, come from zod's JSON Schema there.
  */
 
-interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  additionalProperties?: JsonSchema | boolean;
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  enum?: unknown[];
-  default?: unknown;
-  pattern?: string;
-  format?: string;
-}
-
-/** One key: its path (`<server>` where a table takes any name), its type in words, its default. */
-export interface ConfigKey {
-  path: string[];
-  type: string;
-  default?: unknown;
-}
+/** A table of known keys, a table of names the user picks (`mcp.<server>`), or a value. */
+type Node = { kind: 'keys'; keys: Record<string, Node> } | { kind: 'names'; of: Node } | { kind: 'value' };
 
 /** What a table of any names holds, by the table's key: `providers.<provider>`, `mcp.<server>`. */
 const PLACEHOLDERS: Record<string, string> = {
@@ -39,52 +24,34 @@ const PLACEHOLDERS: Record<string, string> = {
   env_from: '<NAME>',
 };
 
-let cached: JsonSchema | undefined;
-function rootSchema(): JsonSchema {
-  cached ??= z.toJSONSchema(ConfigSchema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  return cached;
-}
+type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType>; valueType?: z.ZodType; options?: z.ZodType[] };
+const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
-const isTableOfKeys = (node: JsonSchema): boolean => node.properties !== undefined;
-/** A table whose keys are names the user picks, holding tables of known keys (`mcp.<server>`). */
-const isTableOfTables = (node: JsonSchema): node is JsonSchema & { additionalProperties: JsonSchema } =>
-  node.properties === undefined && typeof node.additionalProperties === 'object' && node.additionalProperties.properties !== undefined;
-
-/** A value's type in a few words: `integer`, `"ask" | "on" | "off"`, `array of strings`, `table of strings`. */
-function typeWords(node: JsonSchema): string {
-  if (node.enum !== undefined) return node.enum.map((value) => JSON.stringify(value)).join(' | ');
-  if (node.anyOf !== undefined) return node.anyOf.map(typeWords).join(', or ');
-  const type = Array.isArray(node.type) ? node.type.join(' | ') : node.type;
-  if (type === 'array') return node.items === undefined ? 'array' : `array of ${plural(typeWords(node.items))}`;
-  if (type === 'object') {
-    if (node.properties !== undefined) return `{ ${Object.keys(node.properties).join(', ')} }`;
-    const inner = typeof node.additionalProperties === 'object' && node.additionalProperties.type !== undefined ? typeWords(node.additionalProperties) : undefined;
-    return inner === undefined ? 'table' : `table of ${plural(inner)}`;
+function nodeOf(schema: z.ZodType): Node {
+  const def = defOf(schema);
+  if (def.innerType !== undefined) return nodeOf(def.innerType);
+  if (def.type === 'pipe' && def.in !== undefined) return nodeOf(def.in);
+  if (def.type === 'object' && def.shape !== undefined) {
+    return { kind: 'keys', keys: Object.fromEntries(Object.entries(def.shape).map(([key, inner]) => [key, nodeOf(inner)])) };
   }
-  if (type === 'string' && node.format === 'uri') return 'URL';
-  return type ?? 'any value';
+  if (def.type === 'record' && def.valueType !== undefined) return { kind: 'names', of: nodeOf(def.valueType) };
+  return { kind: 'value' };
 }
 
-function plural(words: string): string {
-  return /^(string|integer|number|boolean)$/.test(words) ? `${words}s` : words;
-}
+let cached: Node | undefined;
+const root = (): Node => (cached ??= nodeOf(ConfigSchema as unknown as z.ZodType));
 
-/** Every key of the configuration, in the schema's order. */
-export function configKeys(): ConfigKey[] {
-  const keys: ConfigKey[] = [];
-  const walk = (node: JsonSchema, at: string[]): void => {
-    if (isTableOfKeys(node)) {
-      for (const [name, inner] of Object.entries(node.properties!)) walk(inner, [...at, name]);
-      return;
-    }
-    if (isTableOfTables(node)) {
-      walk(node.additionalProperties, [...at, PLACEHOLDERS[at.at(-1) ?? ''] ?? '<name>']);
-      return;
-    }
-    keys.push({ path: at, type: typeWords(node), ...(node.default === undefined ? {} : { default: node.default }) });
+/** Every key of the configuration, in the schema's order, with `<server>` where a table takes any name. */
+export function configKeyPaths(): string[][] {
+  const paths: string[][] = [];
+  const walk = (node: Node, at: string[]): void => {
+    if (node.kind === 'keys') for (const [name, inner] of Object.entries(node.keys)) walk(inner, [...at, name]);
+    // A table of values (`env`, `parameters`) is one key in docs: its entries are the user's.
+    else if (node.kind === 'names' && node.of.kind !== 'value') walk(node.of, [...at, PLACEHOLDERS[at.at(-1) ?? ''] ?? '<name>']);
+    else paths.push(at);
   };
-  walk(rootSchema(), []);
-  return keys;
+  walk(root(), []);
+  return paths;
 }
 
 /** A key as docs write it: `providers.<provider>.base_url`. */
@@ -92,13 +59,13 @@ export function keyPattern(path: readonly string[]): string {
   return path.map((segment) => (/^<.+>$/.test(segment) ? segment : formatKey([segment]))).join('.');
 }
 
-/** The schema at a key, `undefined` when jp knows no such key (a name picked by the user matches any). */
-function schemaAt(path: readonly PropertyKey[]): JsonSchema | undefined {
-  let node: JsonSchema | undefined = rootSchema();
+/** The node at a key, `undefined` when jp knows no such key (a name picked by the user matches any). */
+function nodeAt(path: readonly PropertyKey[]): Node | undefined {
+  let node: Node | undefined = root();
   for (const segment of path) {
     if (node === undefined || typeof segment !== 'string') return undefined;
-    if (node.properties !== undefined) node = node.properties[segment];
-    else if (typeof node.additionalProperties === 'object') node = node.additionalProperties;
+    if (node.kind === 'keys') node = node.keys[segment];
+    else if (node.kind === 'names') node = node.of;
     else return undefined;
   }
   return node;
@@ -106,7 +73,7 @@ function schemaAt(path: readonly PropertyKey[]): JsonSchema | undefined {
 
 /** Whether jp knows this key: a value, or a table of values. */
 export function isKnownKey(path: readonly string[]): boolean {
-  return schemaAt(path) !== undefined;
+  return nodeAt(path) !== undefined;
 }
 
 /**
@@ -119,31 +86,31 @@ export function nearestKey(path: readonly PropertyKey[]): string | undefined {
   const parent = strings.slice(0, -1);
   const word = strings.at(-1) ?? '';
   const near = (candidate: string, typed: string) => distance(candidate, typed) <= Math.max(1, Math.floor(typed.length / 3));
-  const siblings = Object.keys(schemaAt(parent)?.properties ?? {});
+  const table = nodeAt(parent);
+  const siblings = table?.kind === 'keys' ? Object.keys(table.keys) : [];
   if (siblings.length > 0) {
     const best = closest(word, siblings);
     if (near(best, word)) return formatKey([...parent, best]);
   }
   // A misspelt table (`asistant.model`): compared as patterns, the user's names put back after.
   const typed = patternOf(strings);
-  const all = configKeys().map((key) => keyPattern(key.path));
-  const best = closest(keyPattern(typed), all);
+  const paths = configKeyPaths();
+  const best = closest(keyPattern(typed), paths.map(keyPattern));
   if (!near(best, keyPattern(typed))) return undefined;
-  const match = configKeys().find((key) => keyPattern(key.path) === best)!;
-  return formatKey(match.path.map((segment, i) => (/^<.+>$/.test(segment) && strings[i] !== undefined ? strings[i] : segment)));
+  const match = paths.find((path) => keyPattern(path) === best)!;
+  return formatKey(match.map((segment, i) => (/^<.+>$/.test(segment) && strings[i] !== undefined ? strings[i] : segment)));
 }
 
 /** The typed key with each name the user picks (a server's, a provider's) as its placeholder. */
 function patternOf(path: readonly string[]): string[] {
-  let node: JsonSchema | undefined = rootSchema();
+  let node: Node | undefined = root();
   return path.map((segment, i) => {
-    if (node === undefined) return segment;
-    if (node.properties !== undefined) {
-      node = node.properties[segment];
+    if (node?.kind === 'keys') {
+      node = node.keys[segment];
       return segment;
     }
-    if (typeof node.additionalProperties === 'object') {
-      node = node.additionalProperties;
+    if (node?.kind === 'names') {
+      node = node.of;
       return PLACEHOLDERS[path[i - 1] ?? ''] ?? '<name>';
     }
     node = undefined;

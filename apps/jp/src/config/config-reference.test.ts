@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_KEY_DOCS } from './config-key-docs.ts';
-import { configKeys, keyPattern } from './config-keys.ts';
+import { configKeyPaths, keyPattern } from './config-keys.ts';
 import { renderConfigReference } from './config-reference.ts';
 
 const reference = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../docs/config.md');
@@ -20,7 +20,7 @@ describe('docs/config.md', () => {
   });
 
   it('has one line for every key of the schema, and none for a key it does not have', () => {
-    const keys = configKeys().map((key) => keyPattern(key.path));
+    const keys = configKeyPaths().map(keyPattern);
     expect(keys.filter((key) => CONFIG_KEY_DOCS[key] === undefined)).toEqual([]);
     expect(Object.keys(CONFIG_KEY_DOCS).filter((key) => !keys.includes(key))).toEqual([]);
   });
@@ -29,5 +29,7 @@ describe('docs/config.md', () => {
     const rendered = renderConfigReference();
     expect(rendered).toContain('| `conversation.compaction.auto` | "off" \\| "ask" \\| "on" | `"ask"` |');
     expect(rendered).toContain('| `assistant.system_prompt` | string |  | The system prompt');
+    expect(rendered).toContain('| `mcp.<server>.env` | table of strings |  |');
+    expect(rendered).toContain('| `conversation.lock_timeout_secs` | number | `10` |');
   });
 });

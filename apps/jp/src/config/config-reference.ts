@@ -1,5 +1,7 @@
+import * as z from 'zod';
 import { CONFIG_KEY_DOCS } from './config-key-docs.ts';
-import { configKeys, keyPattern } from './config-keys.ts';
+import { ConfigSchema } from './config-schema.ts';
+import { configKeyPaths, keyPattern } from './config-keys.ts';
 import { formatTomlValue } from './toml-value.ts';
 
 const INTRO = `# Configuration keys
@@ -22,6 +24,48 @@ never stored (RFD 014).
 - \`<provider>\`, \`<model>\`, \`<server>\`, \`<tool>\` and \`<NAME>\` stand for names you choose.
 `;
 
+/** The part of zod's JSON Schema the docs read: types, enums, defaults. */
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  additionalProperties?: JsonSchema | boolean;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  enum?: unknown[];
+  default?: unknown;
+  format?: string;
+}
+
+function plural(words: string): string {
+  return /^(string|integer|number|boolean)$/.test(words) ? `${words}s` : words;
+}
+
+/** A value's type in a few words: `integer`, `"ask" | "on" | "off"`, `array of strings`, `table of strings`. */
+function typeWords(node: JsonSchema): string {
+  if (node.enum !== undefined) return node.enum.map((value) => JSON.stringify(value)).join(' | ');
+  if (node.anyOf !== undefined) return node.anyOf.map(typeWords).join(', or ');
+  const type = Array.isArray(node.type) ? node.type.join(' | ') : node.type;
+  if (type === 'array') return node.items === undefined ? 'array' : `array of ${plural(typeWords(node.items))}`;
+  if (type === 'object') {
+    if (node.properties !== undefined) return `{ ${Object.keys(node.properties).join(', ')} }`;
+    const inner = typeof node.additionalProperties === 'object' && node.additionalProperties.type !== undefined ? typeWords(node.additionalProperties) : undefined;
+    return inner === undefined ? 'table' : `table of ${plural(inner)}`;
+  }
+  if (type === 'string' && node.format === 'uri') return 'URL';
+  return type ?? 'any value';
+}
+
+/** The JSON Schema at a key path (a placeholder walks into a table of names). */
+function schemaAt(root: JsonSchema, path: readonly string[]): JsonSchema {
+  let node = root;
+  for (const segment of path) {
+    const next = /^<.+>$/.test(segment) ? node.additionalProperties : node.properties?.[segment];
+    if (typeof next !== 'object') throw new Error(`no schema at ${path.join('.')}`);
+    node = next;
+  }
+  return node;
+}
+
 const cell = (text: string): string => text.replace(/\|/g, '\\|');
 
 function defaultText(value: unknown): string {
@@ -32,12 +76,13 @@ function defaultText(value: unknown): string {
 
 /** docs/config.md: every key with its type, default and one line, a section for each top table. */
 export function renderConfigReference(): string {
+  const root = z.toJSONSchema(ConfigSchema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   const sections = new Map<string, string[]>();
-  for (const key of configKeys()) {
-    const name = keyPattern(key.path);
-    const line = `| \`${cell(name)}\` | ${cell(key.type)} | ${defaultText(key.default)} | ${cell(CONFIG_KEY_DOCS[name] ?? '')} |`;
-    const top = key.path[0]!;
-    sections.set(top, [...(sections.get(top) ?? []), line]);
+  for (const path of configKeyPaths()) {
+    const name = keyPattern(path);
+    const schema = schemaAt(root, path);
+    const line = `| \`${cell(name)}\` | ${cell(typeWords(schema))} | ${defaultText(schema.default)} | ${cell(CONFIG_KEY_DOCS[name] ?? '')} |`;
+    sections.set(path[0]!, [...(sections.get(path[0]!) ?? []), line]);
   }
   const out = [INTRO];
   for (const [top, rows] of sections) {

@@ -5,6 +5,7 @@ import { diffLayers, isNoChange } from '../config/diff-layers.ts';
 import { fileLayers, readCfgArgs, readConfigFiles, resolveConfig } from '../config/load-config.ts';
 import { getPath, type ConfigLayer } from '../config/merge-config.ts';
 import { conversationConfig, conversationLayers, ownLayer } from './conversation-config.ts';
+import { conversationWaitNotice } from '../store/lock-wait-notice.ts';
 
 /**
  * `jp config set --id` and `jp config unset --id`: a key the conversation sets, or no longer sets,
@@ -22,7 +23,7 @@ export async function setConversationKey(
   const id = store.resolveId(idOption);
   const files = readConfigFiles(ctx.workspace.jpDir);
   const timeout = resolveConfig([...fileLayers(files), readCfgArgs(globals.cfg)]).conversation.lock_timeout_secs;
-  const release = await store.lock(id, timeout * 1000);
+  const release = await store.lock(id, timeout * 1000, conversationWaitNotice(ctx, id, timeout * 1000));
   try {
     const scanned = await store.scan(id);
     for (const warning of scanned.warnings) ctx.output.warn(warning);

@@ -15,6 +15,7 @@ import { defaultModel } from '../turn/default-model.ts';
 import { selectProvider } from '../turn/select-provider.ts';
 import { onInterrupt } from './interrupt.ts';
 import type { QueryInvocation } from './read-invocation.ts';
+import { conversationWaitNotice } from '../store/lock-wait-notice.ts';
 
 /** One line when jp decided something the user did not say: a new conversation, or the model. */
 function announceStart(output: CommandContext['output'], invocation: QueryInvocation, model: string, keyEnv: string | undefined): void {
@@ -69,7 +70,7 @@ export async function openSession(
   const { id, files, cli } = invocation;
   const lockTimeout = resolveConfig([...fileLayers(files), cli]).conversation.lock_timeout_secs;
   // A preview (the editor's template) reads what is stored without holding the conversation.
-  const release = id === undefined || !invocation.persist || options.preview ? undefined : await store.lock(id, lockTimeout * 1000);
+  const release = id === undefined || !invocation.persist || options.preview ? undefined : await store.lock(id, lockTimeout * 1000, conversationWaitNotice(ctx, id, lockTimeout * 1000));
   const interrupt = onInterrupt();
   const mine = early?.jpDir === ctx.workspace.jpDir ? early : undefined;
   const spool = mine?.spool ?? store.blobs.createSpool();

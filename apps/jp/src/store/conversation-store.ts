@@ -4,7 +4,7 @@ import { JpError, UsageError } from '@jp/core';
 import type { ConversationEvent } from '@jp/core';
 import { writeFileAtomic } from './atomic-write.ts';
 import { BlobStore, type BlobContent } from './blob-store.ts';
-import { acquireLock, type ReleaseLock } from './conversation-lock.ts';
+import { acquireLock, type LockOptions, type ReleaseLock } from './conversation-lock.ts';
 import { readMetadata, serializeMetadata, type ConversationMetadata } from './conversation-metadata.ts';
 import { conversationIds, conversationsRoot, listConversations, unreadableConversations, unreadableReason, type UnreadableConversation } from './list-conversations.ts';
 import type { SharedBlob } from './copy-stored-lines.ts';
@@ -218,8 +218,9 @@ export class ConversationStore {
     await this.withBlobs(payloads, new Map(), () => appendLines(this.file(id, 'events.jsonl'), lines, 'events-append'));
   }
 
-  lock(id: string, timeoutMs: number): Promise<ReleaseLock> {
-    return acquireLock(this.file(id, 'lock'), { timeoutMs, what: `conversation ${id}` });
+  /** `onWait`: told once when the wait passes a second (`lockWaitNotice`). */
+  lock(id: string, timeoutMs: number, onWait?: LockOptions['onWait']): Promise<ReleaseLock> {
+    return acquireLock(this.file(id, 'lock'), { timeoutMs, what: `conversation ${id}`, onWait });
   }
 
   /**

@@ -9,7 +9,7 @@ export async function conversationLs(globals: GlobalOptions, options: { limit?: 
   let limit: number | undefined;
   if (options.limit !== undefined) {
     limit = Number(options.limit);
-    if (!Number.isInteger(limit) || limit < 0) throw new UsageError(`--limit takes a whole number, not ${options.limit}`, { code: 'usage_error' });
+    if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`--limit takes a whole number of at least 1, not ${options.limit}`, { code: 'usage_error' });
   }
   const active = store.activeId();
   const all = store.list().slice(0, limit);

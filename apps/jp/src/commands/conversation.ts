@@ -9,6 +9,7 @@ import { workspaceContext } from '../cli/command-context.ts';
 import { CONFIG_VERSION, conversationConfig, ownLayer } from '../conversation/conversation-config.ts';
 import { markOpaque } from '../reasoning/mark-opaque.ts';
 import { selectConversation } from '../conversation/select-conversation.ts';
+import { resolveConversation } from '../conversation/resolve-conversation.ts';
 import { removeConversation } from '../store/remove-conversation.ts';
 import { conversationWaitNotice } from '../store/lock-wait-notice.ts';
 
@@ -34,7 +35,7 @@ export async function conversationShow(globals: GlobalOptions, idArg: string | u
   }
   const ctx = workspaceContext(globals);
   const { store } = ctx;
-  const id = selectConversation(store, idArg, HINT);
+  const id = selectConversation(store, idArg, HINT, { titles: true });
   const metadata = store.metadata(id);
   const content = store.openContent();
   const { events: all, warnings } = await store.events(id, content);
@@ -72,7 +73,7 @@ async function messageRenderer(output: Output): Promise<(message: string) => str
 
 export async function conversationUse(globals: GlobalOptions, idArg: string): Promise<void> {
   const { store, output } = workspaceContext(globals);
-  const id = store.resolveId(idArg);
+  const id = resolveConversation(store, idArg);
   store.setActive(id);
   if (output.json) output.data({ active: id });
   else output.note(`active conversation: ${id}`);
@@ -87,7 +88,7 @@ export interface ForkOptions {
 
 export async function conversationFork(globals: GlobalOptions, idArg: string | undefined, options: ForkOptions): Promise<string> {
   const { store, output } = workspaceContext(globals);
-  const source = selectConversation(store, idArg, HINT);
+  const source = selectConversation(store, idArg, HINT, { titles: true });
   if (options.turns === false && options.untilTurn !== undefined) {
     throw new UsageError('--until-turn and --no-turns exclude each other', { code: 'usage_error' });
   }
@@ -142,7 +143,7 @@ export async function conversationFork(globals: GlobalOptions, idArg: string | u
 export async function conversationRm(globals: GlobalOptions, idArg: string, options: { yes?: boolean }): Promise<void> {
   const ctx = workspaceContext(globals);
   const { store, output } = ctx;
-  const id = store.resolveId(idArg);
+  const id = resolveConversation(store, idArg);
   if (!options.yes) {
     if (!process.stdin.isTTY || !process.stderr.isTTY) {
       throw new UsageError(`refusing to delete ${id} without confirmation; pass --yes`, { code: 'confirmation_required' });

@@ -57,6 +57,7 @@ export function addConversationCommands(program: Command, globals: (command: Com
     .option('--summarize', 'replace the turns by a summary the model writes (one model call)')
     .option('--dry-run', 'print what would change, with bytes and estimated tokens before and after; write nothing')
     .option('--reset', 'cancel the earlier compactions: every turn is sent in full again')
+    .option('--force', 'write the compaction even when it would not make the request smaller (refused otherwise, exit 1)')
     .addHelpText('after', '\nWithout --reasoning, --tools, --resources or --summarize, the rules of [conversation.compaction] apply.')
     .action(async (id: string | undefined, opts, cmd: Command) => {
       const { conversationCompact } = await import('../commands/conversation-compact.ts');

@@ -31,9 +31,9 @@ import { ConversationStore } from '../store/conversation-store.ts';
 import { findWorkspace, type Workspace } from '../workspace/workspace.ts';
 
 /** The workspace, or `undefined` outside one when the command can do without (`config show`, `config set --user`). */
-function optionalWorkspace(globals: GlobalOptions, required: boolean): Workspace | undefined {
+function optionalWorkspace(globals: GlobalOptions, required: boolean, options: { user?: boolean } = {}): Workspace | undefined {
   try {
-    return findWorkspace(process.cwd(), globals.workspace);
+    return findWorkspace(process.cwd(), globals.workspace, options);
   } catch (error) {
     if (required || globals.workspace !== undefined) throw error;
     return undefined;
@@ -46,7 +46,8 @@ function optionalWorkspace(globals: GlobalOptions, required: boolean): Workspace
  */
 /** The layers `show` and `get` resolve: the files and `-c`, with a conversation's own keys between them for `--id`. */
 async function effectiveLayers(globals: GlobalOptions, options: { id?: string }, output: Output): Promise<{ layers: SourcedLayer[]; id: string | undefined; workspace: Workspace | undefined; files: ConfigFiles }> {
-  const workspace = optionalWorkspace(globals, options.id !== undefined);
+  // A conversation may be one of the user workspace's (RFD 032).
+  const workspace = optionalWorkspace(globals, options.id !== undefined, { user: options.id !== undefined });
   const cli = readCfgArgs(globals.cfg);
   const files = readConfigFiles(workspace?.jpDir);
   let layers: SourcedLayer[] = fileLayers(files);

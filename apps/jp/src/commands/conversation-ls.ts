@@ -2,10 +2,11 @@ import { UsageError } from '@jp/core';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { workspaceContext } from '../cli/command-context.ts';
 import { newlySeenBranches } from '../store/announced-branches.ts';
+import { workspaceLabel } from '../workspace/workspace.ts';
 
 /** Lists conversations from their metadata files alone: no events, no schemas, no blobs are read. */
 export async function conversationLs(globals: GlobalOptions, options: { limit?: string }): Promise<void> {
-  const { store, output } = workspaceContext(globals);
+  const { store, output, workspace } = workspaceContext(globals);
   let limit: number | undefined;
   if (options.limit !== undefined) {
     limit = Number(options.limit);
@@ -23,6 +24,7 @@ export async function conversationLs(globals: GlobalOptions, options: { limit?: 
   }
   if (output.json) {
     output.data({
+      workspace: { root: workspace.root, kind: workspace.kind ?? 'project' },
       conversations: all.map((m) => ({
         id: m.id,
         title: m.title ?? null,
@@ -36,6 +38,8 @@ export async function conversationLs(globals: GlobalOptions, options: { limit?: 
     });
     return;
   }
+  // Which workspace this is: always for the user's own (it is not where the person stands), and to a person at a terminal.
+  if (workspace.kind === 'user' || output.drawsStatus) output.note(`workspace: ${workspaceLabel(workspace)}`, { dim: true });
   if (all.length === 0 && unreadable.length === 0) {
     output.note('no conversations yet; start one with `jp query --new "…"`');
     return;

@@ -6,7 +6,7 @@ import { ResourceSchema } from './resource.ts';
 import { FreshnessNoticeSchema } from './freshness-notice.ts';
 import { isKnownEvent, isKnownEventType } from './event-types.ts';
 import { CompactionEventSchema, type CompactionEvent } from './compaction/compaction-event.ts';
-import { RemovalEventSchema, TitleEventSchema, type RemovalEvent, type TitleEvent } from './record-events.ts';
+import { BranchRemovalEventSchema, RemovalEventSchema, TitleEventSchema, type BranchRemovalEvent, type RemovalEvent, type TitleEvent } from './record-events.ts';
 
 /** The three kinds of answer a chat_response carries, exactly one of them. */
 const RESPONSE_KINDS = ['message', 'reasoning', 'structured'] as const;
@@ -148,6 +148,7 @@ export const EVENT_SCHEMAS = {
   compaction: CompactionEventSchema,
   title: TitleEventSchema,
   removal: RemovalEventSchema,
+  branch_removal: BranchRemovalEventSchema,
 };
 type EventSchemas = typeof EVENT_SCHEMAS;
 
@@ -172,7 +173,8 @@ export type KnownEvent =
   | ConfigDeltaEvent
   | CompactionEvent
   | TitleEvent
-  | RemovalEvent;
+  | RemovalEvent
+  | BranchRemovalEvent;
 
 export type ConversationEvent = KnownEvent | UnknownEvent;
 

@@ -106,6 +106,11 @@ function describeEvent(event: ConversationEvent, output: Output, options: ShowTe
     case 'removal':
       line(['dim', `removed (jp conversation rm) after ${(event as RemovalEvent).turns} turn${(event as RemovalEvent).turns === 1 ? '' : 's'}; turns added on another clone that did not see it keep the conversation`]);
       break;
+    case 'branch_removal': {
+      const removal = event as { branch: string; turns: number };
+      line(['dim', `branch ~${removal.branch} removed (jp conversation rm) after ${removal.turns} turn${removal.turns === 1 ? '' : 's'}`]);
+      break;
+    }
     case 'compaction': {
       // What the model is sent from here on (RFD 027); the turns above are shown as stored.
       const compaction = event as CompactionEvent;

@@ -98,6 +98,8 @@ export function renderEvent(event: ConversationEvent, ctx: EventContext): string
       return `<p class="dim">title set to ${escapeHtml(JSON.stringify((event as TitleEvent).title))}</p>`;
     case 'removal':
       return `<p class="dim">removed (jp conversation rm) after ${(event as RemovalEvent).turns} turns; later turns from another clone keep the conversation</p>`;
+    case 'branch_removal':
+      return `<p class="dim">branch ~${escapeHtml((event as { branch: string }).branch)} removed (jp conversation rm)</p>`;
     case 'compaction': {
       const compaction = event as CompactionEvent;
       const summary = compaction.summary === undefined ? '' : `<div class="answer"><h3>Summary sent instead</h3>${renderMarkdown(compaction.summary.text)}</div>`;

@@ -14,7 +14,7 @@ import type { Payloads } from './stored-resource.ts';
 import { FileContents } from './file-content-cache.ts';
 import { TurnContent } from './turn-content.ts';
 import { clearActiveId, readActiveId, writeActiveId } from './active-conversation.ts';
-import { conversationActivity, removedAt, withActivity } from './conversation-activity.ts';
+import { branchRemovedAt, conversationActivity, removedAt, withActivity } from './conversation-activity.ts';
 import { branchMetadata, splitConversationId } from './conversation-branch-id.ts';
 import { createConversationDir } from './create-conversation-dir.ts';
 
@@ -115,7 +115,14 @@ export class ConversationStore {
 
   metadata(id: string): ConversationMetadata {
     const line = this.branchOf(id);
-    if (line !== undefined) return branchMetadata(this.metadata(splitConversationId(id).base), line);
+    if (line !== undefined) {
+      const { base } = splitConversationId(id);
+      const removed = branchRemovedAt(conversationActivity(this.jpDir, base)!, line.key);
+      if (removed !== undefined) {
+        throw new JpError(`${id} was removed (jp conversation rm, ${removed}); ${base} and its other lines stay`, { code: 'removed_conversation' });
+      }
+      return branchMetadata(this.metadata(base), line);
+    }
     const read = readMetadata(id, this.file(id, 'metadata.json'));
     const removal = removedAt(this.jpDir, id);
     if (removal !== undefined) {
@@ -286,7 +293,15 @@ export class ConversationStore {
 
   activeId(): string | undefined {
     const id = readActiveId(this.jpDir);
-    return id !== undefined && this.exists(id) && removedAt(this.jpDir, id) === undefined ? id : undefined;
+    return id !== undefined && this.exists(id) && !this.isRemoved(id) ? id : undefined;
+  }
+
+  /** Whether a removal holds for a conversation, or for a branch (`ID~KEY`) its own. */
+  isRemoved(id: string): boolean {
+    const { base, branch } = splitConversationId(id);
+    if (branch === undefined) return removedAt(this.jpDir, id) !== undefined;
+    const activity = conversationActivity(this.jpDir, base);
+    return activity !== undefined && branchRemovedAt(activity, branch) !== undefined;
   }
 
   setActive(id: string): void {

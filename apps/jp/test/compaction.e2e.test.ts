@@ -319,7 +319,7 @@ describe('compaction against a provider (Anthropic wire server)', () => {
     // The summary the model writes is longer than the turns it would replace.
     server.enqueue(anthropicTextStream(`SUMMARY ${'and so on '.repeat(4000)}`));
     try {
-      const result = await jp(['-c', 'conversation.compaction.auto="on"', '-c', 'conversation.compaction.summarize=true', '-c', 'conversation.compaction.keep_last=1', 'q', 'one more']);
+      const result = await jp(['-c', 'conversation.compaction.auto="on"', '-c', 'conversation.compaction.summarize=true', '-c', 'conversation.compaction.keep_last=1', '-c', 'providers.anthropic.models."claude-test".max_output_tokens=1000', 'q', 'one more']);
       expectOneLineError(result, 3, /nothing is left to compact by \[conversation\.compaction\] \(it would not make the request smaller \([\d,]+ → [\d,]+ bytes/);
     } finally {
       limit = 0;

@@ -33,15 +33,17 @@ describe('a host that does not resolve', { timeout: 60_000 }, () => {
     const log = path.join(root, 'lookups.log');
     const resolverEnv = { ...env, ANTHROPIC_API_KEY: 'sk-test', NODE_OPTIONS: `--import ${RESOLVER}`, JP_TEST_RESOLVER_LOG: log };
     const before = snapshotTree(jpDir);
-    const result = await jp(['-c', 'providers.anthropic.base_url="https://api.jp-test.invalid"', 'query', '--id', id, '-m', 'anthropic/claude-test', 'x'], resolverEnv);
+    // The model is described, so that the one line is the error (an unknown model is warned about).
+    const described = ['-c', 'providers.anthropic.models."claude-test".max_output_tokens=1000', '-c', 'providers.anthropic.base_url="https://api.jp-test.invalid"'];
+    const result = await jp([...described, 'query', '--id', id, '-m', 'anthropic/claude-test', 'x'], resolverEnv);
     expectOneLineError(result, 3, /^jp: cannot connect to anthropic: api\.jp-test\.invalid does not resolve \(DNS: no such host\); check the network, or providers\.anthropic\.base_url$/);
     expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual(['api.jp-test.invalid']);
     expect(snapshotTree(jpDir)).toEqual(before);
 
-    const json = await jp(['-F', 'json', '-c', 'providers.anthropic.base_url="https://api.jp-test.invalid"', 'query', '--id', id, '-m', 'anthropic/claude-test', 'x'], resolverEnv);
+    const json = await jp(['-F', 'json', ...described, 'query', '--id', id, '-m', 'anthropic/claude-test', 'x'], resolverEnv);
     expect(json.code).toBe(3);
     expect(json.stdout).not.toContain('"type":"retry"');
-    expect(JSON.parse(json.stderr.trim()).error).toMatchObject({ code: 'host_not_found', exitCode: 3 });
+    expect(JSON.parse(json.stderr.trim().split('\n').at(-1)!).error).toMatchObject({ code: 'host_not_found', exitCode: 3 });
   });
 });
 
@@ -92,7 +94,7 @@ describe('a retry after a 429, on a terminal', { timeout: 60_000 }, () => {
     server.enqueue(anthropicErrorResponse(429, { type: 'rate_limit_error', message: 'slow down', headers: { 'retry-after': '0' } }));
     server.enqueue(anthropicErrorResponse(429, { type: 'rate_limit_error', message: 'slow down', headers: { 'retry-after': '0' } }));
     server.enqueue(anthropicTextStream('answered'));
-    const result = await runOnPty(root, ['-c', `providers.anthropic.base_url=${JSON.stringify(server.url)}`, 'query', '--no-persist', '-m', 'anthropic/claude-test', 'x'], {
+    const result = await runOnPty(root, ['-c', `providers.anthropic.base_url=${JSON.stringify(server.url)}`, '-c', 'providers.anthropic.models."claude-test".max_output_tokens=1000', 'query', '--no-persist', '-m', 'anthropic/claude-test', 'x'], {
       cwd: ws,
       env: { ...env, ANTHROPIC_API_KEY: 'sk-test' },
     });

@@ -12,7 +12,8 @@ export function resolveConversation(store: ConversationStore, input: string): st
     return store.resolveId(input);
   } catch (error) {
     if ((error as JpError).code !== 'unknown_conversation' || input.trim() === '') throw error;
-    const titled = store.list().filter((metadata) => metadata.title !== undefined && metadata.title !== '');
+    // Looked up without writing anything: a name that matches nothing leaves the workspace as it was.
+    const titled = store.list({ save: false }).filter((metadata) => metadata.title !== undefined && metadata.title !== '');
     const exact = titled.filter((metadata) => metadata.title === input);
     const wanted = input.toLowerCase();
     const matches = exact.length > 0 ? exact : titled.filter((metadata) => metadata.title!.toLowerCase().startsWith(wanted));

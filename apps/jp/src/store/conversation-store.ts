@@ -104,8 +104,8 @@ export class ConversationStore {
   }
 
   /** Every readable conversation's metadata, most recently active first. */
-  list(): ConversationMetadata[] {
-    return listConversations(this.root);
+  list(options: { save?: boolean } = {}): ConversationMetadata[] {
+    return listConversations(this.root, options);
   }
 
   /** Conversations whose metadata does not load, each with a one-line reason. */

@@ -30,8 +30,12 @@ export function conversationIds(root: string): string[] {
     .sort();
 }
 
-/** Every readable conversation's metadata, most recently active first (one read per conversation: a missing file reads as none). */
-export function listConversations(root: string): ConversationMetadata[] {
+/**
+ * Every readable conversation's metadata, most recently active first (one read per conversation: a
+ * missing file reads as none). `save: false`: the activity cache is not written (a lookup that must
+ * change nothing, such as a title that matches no conversation).
+ */
+export function listConversations(root: string, options: { save?: boolean } = {}): ConversationMetadata[] {
   const all: ConversationMetadata[] = [];
   for (const id of entries(root)) {
     const metadata = readMetadata(id, path.join(root, id, 'metadata.json'));
@@ -47,7 +51,7 @@ export function listConversations(root: string): ConversationMetadata[] {
     // A branch removed with `jp c rm ID~KEY` is not (issue W); the conversation and its other branches are.
     for (const branch of activity?.branches ?? []) if (branchRemovedAt(activity!, branch.key) === undefined) all.push(branchMetadata(listed, branch));
   }
-  saveActivity(path.dirname(root));
+  if (options.save !== false) saveActivity(path.dirname(root));
   return all.sort((a, b) => (a.lastActivityAt < b.lastActivityAt ? 1 : a.lastActivityAt > b.lastActivityAt ? -1 : a.id < b.id ? 1 : -1));
 }
 

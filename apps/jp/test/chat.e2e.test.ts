@@ -157,7 +157,12 @@ describe.skipIf(!hasTmux)(`jp chat in a terminal${hasTmux ? '' : ' (skipped: tmu
     expect(readEvents(ws, id).filter((event) => event.type === 'turn_start')).toHaveLength(6);
 
     // /compact appends a compaction by [conversation.compaction] (RFD 027): 7 turns, the last 4 kept.
+    // Stubbing a 6-byte file saves nothing, so it is refused, with both sizes (issue W); --force writes it.
     type('main', '/compact');
+    key('main', 'Enter');
+    await until('main', /would not make the request smaller \([\d,]+ → [\d,]+ bytes/);
+    expect(readEvents(ws, forkId).filter((event) => event.type === 'compaction')).toEqual([]);
+    type('main', '/compact --force');
     key('main', 'Enter');
     await until('main', /compacted turns 0–2 \(reasoning stripped/);
     expect(readEvents(ws, forkId).filter((event) => event.type === 'compaction')).toMatchObject([{ from: 0, to: 2, resources: 'stub' }]);

@@ -12,6 +12,7 @@ const KNOWN_TYPES: Record<KnownEventType, true> = {
   title: true,
   removal: true,
   model_call: true,
+  branch_removal: true,
 };
 
 export const KNOWN_EVENT_TYPES = Object.keys(KNOWN_TYPES) as KnownEventType[];

@@ -129,9 +129,9 @@ async function runCommand(ctx: CommandContext, globals: GlobalOptions, state: Ch
     }
     case '/compact': {
       if (state.id === undefined) throw new Error('nothing to compact yet: send a message first');
-      if (input.args.some((arg) => arg !== '--summarize')) throw new Error('/compact takes only --summarize; `jp conversation compact --help` has the rest');
+      if (input.args.some((arg) => arg !== '--summarize' && arg !== '--force')) throw new Error('/compact takes only --summarize and --force; `jp conversation compact --help` has the rest');
       const { conversationCompact } = await import('../commands/conversation-compact.ts');
-      await conversationCompact(quiet, state.id, input.args.length > 0 ? { summarize: true } : {});
+      await conversationCompact(quiet, state.id, { ...(input.args.includes('--summarize') ? { summarize: true } : {}), ...(input.args.includes('--force') ? { force: true } : {}) });
       return;
     }
     case '/explain':

@@ -7,7 +7,7 @@ export function addConversationCommands(program: Command, globals: (command: Com
   conversation
     .command('ls')
     .description('list conversations, most recently active first')
-    .option('--limit <n>', 'show at most N conversations')
+    .option('--limit <n>', 'show at most N conversations (N at least 1)')
     .action(async (opts, cmd: Command) => {
       const { conversationLs } = await import('../commands/conversation-ls.ts');
       await conversationLs(globals(cmd), opts);
@@ -15,7 +15,7 @@ export function addConversationCommands(program: Command, globals: (command: Com
   conversation
     .command('show')
     .description('print a conversation: its turns and the resources of each')
-    .argument('[id]', 'conversation (default: the active one)')
+    .argument('[id]', 'conversation: an id, an id prefix or a title (default: the active one)')
     .option('--html', 'write the conversation as one self-contained HTML page (tokens and cache per turn) and print its path')
     .option('-o, --output <file>', 'with --html: where to write the page (default: .jp/local/html/<id>.html; - for stdout)')
     .option('--open', 'with --html: open the page in the system browser')
@@ -28,7 +28,7 @@ export function addConversationCommands(program: Command, globals: (command: Com
   conversation
     .command('use')
     .description('make a conversation the active one')
-    .argument('<id>', 'conversation')
+    .argument('<id>', 'conversation: an id, an id prefix, or a title as jp c ls prints it')
     .action(async (id: string, _opts, cmd: Command) => {
       const { conversationUse } = await import('../commands/conversation.ts');
       await conversationUse(globals(cmd), id);
@@ -36,7 +36,7 @@ export function addConversationCommands(program: Command, globals: (command: Com
   conversation
     .command('fork')
     .description('copy a conversation (its turns, or none) into a new one and print the new id')
-    .argument('[id]', 'conversation to fork (default: the active one)')
+    .argument('[id]', 'conversation to fork: an id, an id prefix or a title (default: the active one)')
     .option('--until-turn <n>', 'copy turns 0 through N only')
     .option('--no-turns', 'copy no turns: the fork starts empty with the same configuration')
     .option('--title <title>', 'title of the fork')
@@ -57,6 +57,7 @@ export function addConversationCommands(program: Command, globals: (command: Com
     .option('--summarize', 'replace the turns by a summary the model writes (one model call)')
     .option('--dry-run', 'print what would change, with bytes and estimated tokens before and after; write nothing')
     .option('--reset', 'cancel the earlier compactions: every turn is sent in full again')
+    .option('--force', 'write the compaction even when it would not make the request smaller (refused otherwise, exit 1)')
     .addHelpText('after', '\nWithout --reasoning, --tools, --resources or --summarize, the rules of [conversation.compaction] apply.')
     .action(async (id: string | undefined, opts, cmd: Command) => {
       const { conversationCompact } = await import('../commands/conversation-compact.ts');
@@ -65,7 +66,7 @@ export function addConversationCommands(program: Command, globals: (command: Com
   conversation
     .command('rm')
     .description('delete a conversation')
-    .argument('<id>', 'conversation')
+    .argument('<id>', 'conversation: an id, an id prefix, or a title as jp c ls prints it')
     .option('-y, --yes', 'do not ask for confirmation')
     .action(async (id: string, opts, cmd: Command) => {
       const { conversationRm } = await import('../commands/conversation.ts');

@@ -15,6 +15,7 @@ import type { SnapshotSummary } from '../store/scan-events-file.ts';
 import type { Span } from '../output/output.ts';
 import type { Styles } from '../output/styles.ts';
 import { declarationUrl, declarationUrls, type AttachmentDeclaration } from '../config/attachment-declaration.ts';
+import { conversationWaitNotice } from '../store/lock-wait-notice.ts';
 
 interface Selected {
   ctx: CommandContext;
@@ -40,7 +41,8 @@ async function load(globals: GlobalOptions, idOption: string | undefined): Promi
 /** Records a new list of declarations as a config delta (a key the conversation set), under the conversation's lock. */
 async function recordDeclarations(selected: Selected, attachments: AttachmentDeclaration[]): Promise<void> {
   const { store } = selected.ctx;
-  const release = await store.lock(selected.id, selected.config.conversation.lock_timeout_secs * 1000);
+  const timeoutMs = selected.config.conversation.lock_timeout_secs * 1000;
+  const release = await store.lock(selected.id, timeoutMs, conversationWaitNotice(selected.ctx, selected.id, timeoutMs));
   try {
     const timestamp = new Date().toISOString();
     const delta = { type: 'config_delta' as const, timestamp, delta: { conversation: { attachments } } };

@@ -45,7 +45,7 @@ export async function runQuery(ctx: CommandContext, textArgs: string[], options:
     if (answer.failure !== undefined) throw answer.failure;
     // The draft goes once its turn is answered whole (and stored, unless --no-persist); a failed or interrupted turn keeps it.
     draft?.remove();
-    reportQuery(ctx.output, { id, turn: turn.index, answer, created: invocation.persist && invocation.id === undefined, schema: invocation.schema !== undefined });
+    reportQuery(ctx.output, { id, turn: turn.index, answer, created: invocation.persist && invocation.id === undefined, schema: invocation.schema !== undefined, lines: invocation.lines });
     refreshListingInBackground(session.config, session.provider.id, { terminal: process.stdout.isTTY === true && process.stderr.isTTY === true });
     return { id, turn: turn.index };
   } finally {

@@ -312,12 +312,13 @@ const MEASURE = `(() => {
   const style = (el, key) => el ? getComputedStyle(el)[key] : null;
   const q = (selector) => document.querySelector(selector);
   const tableScroll = q('.md .table-scroll');
+  const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((h) => '.answer .md ' + h).join(', ');
   return {
     viewport: window.innerWidth, pageWidth: document.documentElement.scrollWidth,
     tokens: series('tokens'), bytes: series('bytes'),
     main: q('main') && box(q('main')),
     turnHeading: q('section.turn > h2') && { size: parseFloat(style(q('section.turn > h2'), 'fontSize')), ...box(q('section.turn > h2')) },
-    answerHeading: q('.answer .md h4') && { size: parseFloat(style(q('.answer .md h4'), 'fontSize')), ...box(q('.answer .md h4')) },
+    answerHeading: q(HEADINGS) && { size: parseFloat(style(q(HEADINGS), 'fontSize')), ...box(q(HEADINGS)) },
     table: tableScroll && { box: box(tableScroll), scrollWidth: tableScroll.scrollWidth, clientWidth: tableScroll.clientWidth,
       cellBorder: parseFloat(style(q('.md td'), 'borderTopWidth')), cellBorderStyle: style(q('.md td'), 'borderTopStyle') },
     code: q('.md pre code.hljs') && { keyword: style(q('.md .hljs-keyword'), 'color'), comment: style(q('.md .hljs-comment'), 'color'), text: style(q('.md pre code.hljs'), 'color'), box: box(q('.md pre')) },
@@ -365,35 +366,37 @@ const axisValue = (text: string) => {
   return Number(n) * ({ k: 1e3, M: 1e6, KiB: 1024, MiB: 1024 * 1024 }[unit as string] ?? 1);
 };
 
+// expect.soft: each layout check is reported on its own, so one fault does not hide the next.
+
 /** What every chart must look like at any width: a full-width plot, a readable value axis, turn numbers apart. */
 function expectReadableSeries(series: Series, turns: number, width: number): void {
   const where = `${width} px`;
   // The plot takes the section's width beside its value axis: no fifth of the page.
-  expect(series.axis.left, where).toBeCloseTo(series.section.left, 0);
-  expect(series.plot.left, where).toBeCloseTo(series.axis.right, 0);
-  expect(Math.abs(series.scroll.right - series.section.right), where).toBeLessThanOrEqual(1);
-  expect(series.plot.width / series.section.width, where).toBeGreaterThan(0.75);
+  expect.soft(series.axis.left, where).toBeCloseTo(series.section.left, 0);
+  expect.soft(series.plot.left, where).toBeCloseTo(series.axis.right, 0);
+  expect.soft(Math.abs(series.scroll.right - series.section.right), where).toBeLessThanOrEqual(1);
+  expect.soft(series.plot.width / series.section.width, where).toBeGreaterThan(0.75);
   // Value labels: distinct, rising upward, apart, inside their column, as tall as text (never scaled down).
   const values = series.values.map((label) => label.text);
-  expect(new Set(values).size, `${where}: ${values.join(', ')}`).toBe(values.length);
+  expect.soft(new Set(values).size, `${where}: ${values.join(', ')}`).toBe(values.length);
   for (let i = 1; i < series.values.length; i++) {
-    expect(axisValue(series.values[i]!.text), where).toBeGreaterThan(axisValue(series.values[i - 1]!.text));
-    expect(series.values[i]!.top, where).toBeLessThan(series.values[i - 1]!.top);
-    expect(overlap(series.values[i]!, series.values[i - 1]!), `${where}: ${values[i - 1]} and ${values[i]} overlap`).toBe(false);
+    expect.soft(axisValue(series.values[i]!.text), where).toBeGreaterThan(axisValue(series.values[i - 1]!.text));
+    expect.soft(series.values[i]!.top, where).toBeLessThan(series.values[i - 1]!.top);
+    expect.soft(overlap(series.values[i]!, series.values[i - 1]!), `${where}: ${values[i - 1]} and ${values[i]} overlap`).toBe(false);
   }
   for (const label of [...series.values, ...series.turns]) {
-    expect(label.height, `${where}: ${label.text}`).toBeGreaterThanOrEqual(10);
-    expect(label.height, `${where}: ${label.text}`).toBeLessThan(20);
+    expect.soft(label.height, `${where}: ${label.text}`).toBeGreaterThanOrEqual(10);
+    expect.soft(label.height, `${where}: ${label.text}`).toBeLessThan(20);
   }
-  for (const label of series.values) expect(label.left, `${where}: ${label.text} is cut`).toBeGreaterThanOrEqual(series.axis.left);
+  for (const label of series.values) expect.soft(label.left, `${where}: ${label.text} is cut`).toBeGreaterThanOrEqual(series.axis.left);
   // Turn numbers: in order, apart from each other, under the plot.
-  expect(series.turns.map((label) => Number(label.text))).toEqual([...series.turns.map((label) => Number(label.text))].sort((a, b) => a - b));
-  for (let i = 1; i < series.turns.length; i++) expect(overlap(series.turns[i]!, series.turns[i - 1]!), `${where}: turn numbers overlap`).toBe(false);
-  expect(series.titles).toContain('turn');
+  expect.soft(series.turns.map((label) => Number(label.text))).toEqual([...series.turns.map((label) => Number(label.text))].sort((a, b) => a - b));
+  for (let i = 1; i < series.turns.length; i++) expect.soft(overlap(series.turns[i]!, series.turns[i - 1]!), `${where}: turn numbers overlap`).toBe(false);
+  expect.soft(series.titles).toContain('turn');
   // The bars spread over the plot: turn i's bar is centred in the i-th of `turns` equal slots.
   series.bars.forEach((bar, i) => {
     const centre = (bar.left + bar.right) / 2;
-    expect((centre - series.plot.left) / series.plot.width, `${where}: bar ${i}`).toBeCloseTo((i + 0.5) / turns, 2);
+    expect.soft((centre - series.plot.left) / series.plot.width, `${where}: bar ${i}`).toBeCloseTo((i + 0.5) / turns, 2);
   });
 }
 
@@ -436,48 +439,48 @@ describe.skipIf(!hasChromium)(`the page's layout in Chromium, at 1280 and 390 px
   for (const width of [1280, 390]) {
     it(`${width} px: charts span the page with round, labelled axes; nothing is wider than the screen`, async () => {
       const m = await open(LAYOUT, width);
-      expect(m.pageWidth, 'the page scrolls sideways').toBeLessThanOrEqual(m.viewport);
+      expect.soft(m.pageWidth, 'the page scrolls sideways').toBeLessThanOrEqual(m.viewport);
       expectReadableSeries(m.tokens, 3, width);
       expectReadableSeries(m.bytes, 3, width);
       // The tallest turn has 47 000 tokens: round steps to 60k; 1 300 bytes: to 1.5 KiB.
-      expect(m.tokens.values.map((label) => label.text)).toEqual(['0', '20k', '40k', '60k']);
-      expect(m.bytes.values.map((label) => label.text)).toEqual(['0', '0.5 KiB', '1 KiB', '1.5 KiB']);
-      expect(m.tokens.turns.map((label) => label.text)).toEqual(['0', '1', '2']);
+      expect.soft(m.tokens.values.map((label) => label.text)).toEqual(['0', '20k', '40k', '60k']);
+      expect.soft(m.bytes.values.map((label) => label.text)).toEqual(['0', '0.5 KiB', '1 KiB', '1.5 KiB']);
+      expect.soft(m.tokens.turns.map((label) => label.text)).toEqual(['0', '1', '2']);
     });
 
     it(`${width} px: a table has ruled cells and scrolls in its own box, code is coloured by class, a quote has a bar, headings sit below the turn's`, async () => {
       const m = await open(LAYOUT, width);
-      expect(m.table).not.toBeNull();
-      expect(m.table!.cellBorder).toBeGreaterThanOrEqual(1);
-      expect(m.table!.cellBorderStyle).toBe('solid');
-      expect(m.table!.box.right).toBeLessThanOrEqual(m.main.right + 1);
+      expect.soft(m.table).not.toBeNull();
+      expect.soft(m.table?.cellBorder ?? 0).toBeGreaterThanOrEqual(1);
+      expect.soft(m.table?.cellBorderStyle).toBe('solid');
+      expect.soft(m.table?.box.right ?? Infinity).toBeLessThanOrEqual(m.main.right + 1);
       // Nine wide columns do not fit 390 px: the table scrolls inside its box, the page does not.
-      if (width === 390) expect(m.table!.scrollWidth).toBeGreaterThan(m.table!.clientWidth);
-      expect(m.code).not.toBeNull();
-      expect(m.code!.keyword).not.toBe(m.code!.text);
-      expect(m.code!.comment).not.toBe(m.code!.text);
-      expect(m.code!.keyword).not.toBe(m.code!.comment);
-      expect(m.code!.box.right).toBeLessThanOrEqual(m.main.right + 1);
-      expect(m.quote).not.toBeNull();
-      expect(m.quote!.border).toBeGreaterThanOrEqual(3);
-      expect(m.quote!.borderStyle).toBe('solid');
-      expect(m.answerHeading).not.toBeNull();
-      expect(m.answerHeading!.size).toBeLessThan(m.turnHeading.size);
-      expect(m.answerHeading!.height).toBeLessThanOrEqual(m.turnHeading.height);
+      if (width === 390) expect.soft(m.table?.scrollWidth ?? 0).toBeGreaterThan(m.table?.clientWidth ?? 0);
+      expect.soft(m.code).not.toBeNull();
+      expect.soft(m.code?.keyword).not.toBe(m.code?.text);
+      expect.soft(m.code?.comment).not.toBe(m.code?.text);
+      expect.soft(m.code?.keyword).not.toBe(m.code?.comment);
+      expect.soft(m.code?.box.right ?? Infinity).toBeLessThanOrEqual(m.main.right + 1);
+      expect.soft(m.quote).not.toBeNull();
+      expect.soft(m.quote?.border ?? 0).toBeGreaterThanOrEqual(3);
+      expect.soft(m.quote?.borderStyle).toBe('solid');
+      expect.soft(m.answerHeading).not.toBeNull();
+      expect.soft(m.answerHeading?.size ?? Infinity).toBeLessThan(m.turnHeading.size);
+      expect.soft(m.answerHeading?.height ?? Infinity).toBeLessThanOrEqual(m.turnHeading.height);
     });
 
     it(`${width} px: a conversation with no usage and no resources says so, with one 0 on each axis`, async () => {
       const m = await open(EMPTY, width);
-      expect(m.pageWidth).toBeLessThanOrEqual(m.viewport);
+      expect.soft(m.pageWidth).toBeLessThanOrEqual(m.viewport);
       for (const [series, text] of [
         [m.tokens, 'no token usage recorded'],
         [m.bytes, 'no resources attached'],
       ] as const) {
-        expect(series.values.map((label) => label.text)).toEqual(['0']);
-        expect(series.empty.map((label) => label.text)).toEqual([text]);
+        expect.soft(series.values.map((label) => label.text)).toEqual(['0']);
+        expect.soft(series.empty.map((label) => label.text)).toEqual([text]);
         const note = series.empty[0]!;
-        expect(note.left).toBeGreaterThanOrEqual(series.plot.left);
-        expect(note.right).toBeLessThanOrEqual(series.plot.right);
+        expect.soft(note.left).toBeGreaterThanOrEqual(series.plot.left);
+        expect.soft(note.right).toBeLessThanOrEqual(series.plot.right);
         expectReadableSeries(series, 2, width);
       }
     });

@@ -25,8 +25,9 @@ function setup() {
   const stdin = new FakeStdin();
   const raised: string[] = [];
   const written: string[] = [];
-  const keys = new TurnKeys(stdin, (text) => written.push(text), { raise: (signal) => raised.push(signal) });
-  return { stdin, raised, keys, written };
+  const handled = new Set<string>(['SIGINT']);
+  const keys = new TurnKeys(stdin, (text) => written.push(text), { raise: (signal) => raised.push(signal), handled: (signal) => handled.has(signal) });
+  return { stdin, raised, keys, written, handled };
 }
 
 describe('TurnKeys', () => {
@@ -46,15 +47,29 @@ describe('TurnKeys', () => {
   });
 
   it('raises the signals a terminal would for Ctrl-C, Ctrl-\\ and Ctrl-Z, and drops Ctrl-D', () => {
-    const { stdin, keys, raised } = setup();
+    const { stdin, keys, raised, written } = setup();
     keys.hold();
-    stdin.type('a\x03b\x1c\x04c');
-    expect(raised).toEqual(['SIGINT', 'SIGQUIT']);
+    stdin.type('a\x03b\x04c');
+    expect(raised).toEqual(['SIGINT']);
+    // The turn handles SIGINT: the terminal stays raw, nothing is echoed.
+    expect(stdin.raw).toBe(true);
+    expect(written).toEqual([]);
     stdin.type('\x1a');
-    expect(raised).toEqual(['SIGINT', 'SIGQUIT', 'SIGTSTP']);
-    // Stopped, the terminal is the shell's: cooked mode until SIGCONT.
+    expect(raised).toEqual(['SIGINT', 'SIGTSTP']);
+    // Stopped, the terminal is the shell's: cooked mode, no bracketed paste, until SIGCONT.
     expect(stdin.raw).toBe(false);
+    expect(written).toEqual(['\x1b[?2004l']);
     expect(keys.release()).toBe('abc');
+  });
+
+  it('gives the terminal back before a signal nobody handles ends jp (Ctrl-C between turns, Ctrl-\\)', () => {
+    const { stdin, keys, raised, written, handled } = setup();
+    handled.clear();
+    keys.hold();
+    stdin.type('\x1c');
+    expect(raised).toEqual(['SIGQUIT']);
+    expect(stdin.raw).toBe(false);
+    expect(written).toEqual(['\x1b[?2004l']);
   });
 
   it('steps aside, in cooked mode and reading nothing, while a question or the editor has the terminal', async () => {

@@ -10,15 +10,19 @@ export interface KeyStream {
   pause(): unknown;
 }
 
+type KeySignal = 'SIGINT' | 'SIGQUIT' | 'SIGTSTP';
+
 /** What the keys a terminal turns into signals do when jp reads them itself. */
 export interface KeySignals {
   /** Ctrl-C, Ctrl-\, Ctrl-Z. */
-  raise(signal: 'SIGINT' | 'SIGQUIT' | 'SIGTSTP'): void;
+  raise(signal: KeySignal): void;
+  /** Whether jp handles the signal itself (a turn handles SIGINT); if not, it ends or stops jp. */
+  handled(signal: KeySignal): boolean;
 }
 
-const SIGNAL_KEYS: Record<string, 'SIGINT' | 'SIGQUIT' | 'SIGTSTP'> = { '\u0003': 'SIGINT', '\u001c': 'SIGQUIT', '\u001a': 'SIGTSTP' };
+const SIGNAL_KEYS: Record<string, KeySignal> = { '\u0003': 'SIGINT', '\u001c': 'SIGQUIT', '\u001a': 'SIGTSTP' };
 
-const toSelf: KeySignals = { raise: (signal) => process.kill(process.pid, signal) };
+const toSelf: KeySignals = { raise: (signal) => process.kill(process.pid, signal), handled: (signal) => process.listenerCount(signal) > 0 };
 
 /**
  * The keyboard while a chat turn runs. With the terminal left in cooked mode, what a person types
@@ -36,7 +40,9 @@ export class TurnKeys implements KeyHolder {
   private paused = false;
   private readonly onData = (chunk: Buffer | string) => this.take(chunk.toString());
   private readonly onContinue = () => {
-    if (this.holding && !this.paused) this.stdin.setRawMode?.(true);
+    if (!this.holding || this.paused) return;
+    this.write(BRACKETED_PASTE_ON);
+    this.stdin.setRawMode?.(true);
   };
 
   constructor(
@@ -104,8 +110,12 @@ export class TurnKeys implements KeyHolder {
         if (key !== '\u0004') this.typed += key;
         continue;
       }
-      // Stopped, the shell owns the terminal; SIGCONT puts raw mode back (as readline does).
-      if (signal === 'SIGTSTP') this.stdin.setRawMode?.(false);
+      // A signal that ends or stops jp gives the terminal back first, as the shell expects it
+      // (cooked, no bracketed paste); after a stop, SIGCONT takes it again (as readline does).
+      if (!this.signals.handled(signal)) {
+        this.stdin.setRawMode?.(false);
+        this.write(BRACKETED_PASTE_OFF);
+      }
       this.signals.raise(signal);
     }
   }

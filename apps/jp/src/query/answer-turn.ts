@@ -52,6 +52,7 @@ export function providerRequest(session: QuerySession) {
     schema: invocation.schema,
     reasoning: typeof reasoning === 'object' ? { budgetTokens: reasoning.budget_tokens } : reasoning,
     showReasoning: invocation.options.showReasoning === true || config.assistant.show_reasoning,
+    modelInfo: session.modelInfo,
   };
 }
 

@@ -3,10 +3,12 @@ import { SupersededMarkSchema } from './superseded-mark-schema.ts';
 import { ContentBlockSchema } from './content-block.ts';
 import { describeIssues } from './describe-issues.ts';
 import { ResourceSchema } from './resource.ts';
+import { RequestFrameSchema } from './request-frame.ts';
 import { FreshnessNoticeSchema } from './freshness-notice.ts';
 import { isKnownEvent, isKnownEventType } from './event-types.ts';
 import { CompactionEventSchema, type CompactionEvent } from './compaction/compaction-event.ts';
 import { RemovalEventSchema, TitleEventSchema, type RemovalEvent, type TitleEvent } from './record-events.ts';
+import { ModelCallEventSchema, type ModelCallEvent } from './model-call-event.ts';
 
 /** The three kinds of answer a chat_response carries, exactly one of them. */
 const RESPONSE_KINDS = ['message', 'reasoning', 'structured'] as const;
@@ -66,6 +68,16 @@ export const ChatRequestEventSchema = z.object({
   superseded: z.array(SupersededMarkSchema).optional(),
   /** Declared attachments whose source changed since their newest snapshot (`freshness-notice.ts`). */
   notices: z.array(FreshnessNoticeSchema).optional(),
+  /** The conversation's system prompt and tools, on the request that fixed them (`request-frame.ts`). */
+  frame: RequestFrameSchema.optional(),
+  /** jp's lines to the model about this turn: tools it cannot use now, a changed system prompt (issue V). */
+  notes: z.array(z.string().min(1)).optional(),
+  /** The framed tools that could not run from this turn on, when that changed (`request-frame.ts` in the app). */
+  refused_tools: z.array(z.string()).optional(),
+  /** The system prompt in force from this turn on, when it differs from the frame's. */
+  system_prompt: z.string().optional(),
+  /** From this turn on, a preserved-thinking model is asked to drop thinking bound to another prefix rather than refuse (issue V). */
+  thinking_binding: z.literal('drop_block').optional(),
 });
 export type ChatRequestEvent = z.output<typeof ChatRequestEventSchema>;
 
@@ -141,6 +153,7 @@ export const EVENT_SCHEMAS = {
   compaction: CompactionEventSchema,
   title: TitleEventSchema,
   removal: RemovalEventSchema,
+  model_call: ModelCallEventSchema,
 };
 type EventSchemas = typeof EVENT_SCHEMAS;
 
@@ -165,7 +178,8 @@ export type KnownEvent =
   | ConfigDeltaEvent
   | CompactionEvent
   | TitleEvent
-  | RemovalEvent;
+  | RemovalEvent
+  | ModelCallEvent;
 
 export type ConversationEvent = KnownEvent | UnknownEvent;
 

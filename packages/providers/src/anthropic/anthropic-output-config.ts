@@ -1,5 +1,6 @@
 import type { AnthropicEffort } from '../reasoning/anthropic-thinking.ts';
 import type { ProviderRequest } from '../provider.ts';
+import { anthropicSchemaProblem } from './anthropic-schema-limits.ts';
 import type { OutputConfig } from './anthropic-types.ts';
 
 /**
@@ -12,8 +13,10 @@ export function anthropicOutputConfig(effort: AnthropicEffort | undefined, reque
   const config: OutputConfig = {};
   if (effort !== undefined) config.effort = effort;
   if (request.schema !== undefined) {
-    if (request.modelInfo?.structuredOutput === true) config.format = { type: 'json_schema', schema: request.schema };
-    else warnings.push(`${request.modelInfo?.id ?? request.model} has no structured output jp knows of; the answer is checked against --schema after it arrives`);
+    const problem = anthropicSchemaProblem(request.schema);
+    if (request.modelInfo?.structuredOutput !== true) warnings.push(`${request.modelInfo?.id ?? request.model} has no structured output jp knows of; the answer is checked against --schema after it arrives`);
+    else if (problem !== undefined) warnings.push(`Anthropic's structured output does not take this schema (${problem}); the answer is checked against --schema after it arrives`);
+    else config.format = { type: 'json_schema', schema: request.schema };
   }
   return Object.keys(config).length === 0 ? undefined : config;
 }

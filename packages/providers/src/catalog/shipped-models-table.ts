@@ -46,7 +46,8 @@ const anthropic: ShippedModel[] = [
   { id: 'claude-fable-5', contextWindow: 1_000_000, maxOutputTokens: 128_000, reasoning: { thinkingTypes: ['adaptive'], efforts: ALL_EFFORTS }, ...media, price: claudePrice(10, 50), source: anthropicPage('fable-5'), checked: CHECKED },
   { id: 'claude-mythos-5', contextWindow: 1_000_000, maxOutputTokens: 128_000, reasoning: { thinkingTypes: ['adaptive'], efforts: ALL_EFFORTS }, ...media, price: claudePrice(10, 50), source: anthropicPage('fable-5'), checked: CHECKED },
   { id: 'claude-fable-5-1', contextWindow: 1_000_000, maxOutputTokens: 128_000, reasoning: { thinkingTypes: ['adaptive'], efforts: ALL_EFFORTS }, ...media, price: claudePrice(10, 50), prefixBoundThinking: true, source: anthropicPage('fable-5-1'), checked: CHECKED },
-  { id: 'claude-mythos-5-1', contextWindow: 1_000_000, maxOutputTokens: 128_000, reasoning: { thinkingTypes: ['adaptive'], efforts: ALL_EFFORTS }, ...media, price: claudePrice(10, 50), prefixBoundThinking: true, source: anthropicPage('fable-5-1'), checked: CHECKED },
+  // The troubleshooting page names Fable 5.1 and the 5.5 family as the models that run the prefix check; Mythos 5.1 is not among them.
+  { id: 'claude-mythos-5-1', contextWindow: 1_000_000, maxOutputTokens: 128_000, reasoning: { thinkingTypes: ['adaptive'], efforts: ALL_EFFORTS }, ...media, price: claudePrice(10, 50), source: anthropicPage('fable-5-1'), checked: CHECKED },
   { id: 'claude-opus-5-5', contextWindow: 1_000_000, maxOutputTokens: 128_000, reasoning: { thinkingTypes: ['adaptive'], efforts: ALL_EFFORTS }, ...media, price: claudePrice(4, 20, 0.2), prefixBoundThinking: true, source: anthropicPage('opus-5-5'), checked: CHECKED },
   { id: 'claude-sonnet-5-5', contextWindow: 1_000_000, maxOutputTokens: 128_000, reasoning: { thinkingTypes: ['adaptive', 'between_tools'], efforts: ALL_EFFORTS }, ...media, price: claudePrice(2, 10), prefixBoundThinking: true, source: anthropicPage('sonnet-5-5'), checked: CHECKED },
   // Haiku 5.5 is priced by prompt size; the row keeps the rate for prompts up to 100 000 tokens.
@@ -91,10 +92,11 @@ const google: ShippedModel[] = [
   { id: 'gemini-2.5-flash', ...GEMINI_WINDOW, reasoning: { budget: { min: 1, max: 24_576, off: true } }, ...media, price: openaiPrice(0.3, 2.5), source: geminiPage('gemini-2.5-flash'), checked: CHECKED },
   // Flash-Lite thinks from 512 tokens, and 0 turns it off.
   { id: 'gemini-2.5-flash-lite', ...GEMINI_WINDOW, reasoning: { budget: { min: 512, max: 24_576, off: true } }, ...media, price: openaiPrice(0.1, 0.4), source: geminiPage('gemini-2.5-flash-lite'), checked: CHECKED },
-  { id: 'gemini-3-pro-preview', ...GEMINI_WINDOW, reasoning: { efforts: ['LOW', 'HIGH'] }, ...media, price: openaiPrice(2, 12), source: geminiPage('gemini-3-pro-preview'), checked: CHECKED },
   { id: 'gemini-3-flash-preview', ...GEMINI_WINDOW, reasoning: { efforts: ['MINIMAL', 'LOW', 'MEDIUM', 'HIGH'] }, ...media, price: openaiPrice(0.5, 3), source: geminiPage('gemini-3-flash-preview'), checked: CHECKED },
   { id: 'gemini-3.1-pro-preview', ...GEMINI_WINDOW, reasoning: { efforts: ['LOW', 'MEDIUM', 'HIGH'] }, ...media, price: openaiPrice(2, 12), source: geminiPage('gemini-3.1-pro-preview'), checked: CHECKED },
-  { id: 'gemini-3.1-flash-lite-preview', ...GEMINI_WINDOW, reasoning: { efforts: ['MINIMAL', 'LOW', 'MEDIUM', 'HIGH'] }, ...media, price: openaiPrice(0.25, 1.5), source: geminiPage('gemini-3.1-flash-lite-preview'), checked: CHECKED },
+  { id: 'gemini-3.1-flash-lite', ...GEMINI_WINDOW, reasoning: { efforts: ['MINIMAL', 'LOW', 'MEDIUM', 'HIGH'] }, ...media, price: openaiPrice(0.25, 1.5), source: geminiPage('gemini-3.1-flash-lite'), checked: CHECKED },
+  { id: 'gemini-3.5-flash', ...GEMINI_WINDOW, reasoning: { efforts: ['MINIMAL', 'LOW', 'MEDIUM', 'HIGH'] }, ...media, source: geminiPage('gemini-3.5-flash'), checked: CHECKED },
+  { id: 'gemini-3.5-flash-lite', ...GEMINI_WINDOW, reasoning: { efforts: ['MINIMAL', 'LOW', 'MEDIUM', 'HIGH'] }, ...media, source: geminiPage('gemini-3.5-flash-lite'), checked: CHECKED },
 ];
 
 /** jp's own rows, by provider. OpenRouter's ids find their vendor's row (`find-shipped-model.ts`); Ollama's models are local and listed by the server. */

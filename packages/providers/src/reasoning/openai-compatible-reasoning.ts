@@ -9,7 +9,7 @@ const OPENROUTER_LEVELS = ['off', 'minimal', 'low', 'medium', 'high', 'xhigh'] a
  * a budget), sent only to a model its listing or jp's table says reasons; `max` has no OpenRouter
  * effort and is sent as `xhigh`. Ollama's OpenAI-compatible endpoint takes `reasoning_effort`
  * (its native `think` is not read there), with `none` for off and no `minimal` (sent as `low`),
- * whatever the model: Ollama says what its local models do.
+ * except to a model Ollama's listing says does not think.
  */
 export function openaiCompatibleReasoning(
   vendor: 'openrouter' | 'ollama',
@@ -26,6 +26,8 @@ export function openaiCompatibleReasoning(
     return { fields: { reasoning: { effort: level === 'off' ? 'none' : level } }, warnings };
   }
   const level = reasoningLevel(setting);
+  // Ollama's listing says which local models think (`/api/show` capabilities); one that does not refuses the field.
+  if (info?.reasoning === false) return { fields: {}, warnings: level === 'off' ? [] : [`${info.id} does not think; ${describeSetting(setting)} is not sent`] };
   const effort = level === 'off' ? 'none' : level === 'minimal' ? 'low' : level === 'xhigh' || level === 'max' ? 'high' : level;
   return { fields: { reasoning_effort: effort }, warnings: [] };
 }

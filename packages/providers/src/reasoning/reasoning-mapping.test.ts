@@ -102,10 +102,10 @@ describe('googleThinkingConfig', () => {
   });
   it('Gemini 3 takes a level; a level it lacks is the nearest it has', () => {
     const flash = REASONING_LEVELS.map((level) => googleThinkingConfig(level, model('google', 'gemini-3-flash-preview')).config?.thinkingLevel);
-    const pro = REASONING_LEVELS.map((level) => googleThinkingConfig(level, model('google', 'gemini-3-pro-preview')).config?.thinkingLevel);
+    const pro = REASONING_LEVELS.map((level) => googleThinkingConfig(level, model('google', 'gemini-3.1-pro-preview')).config?.thinkingLevel);
     expect(flash).toEqual(['MINIMAL', 'MINIMAL', 'LOW', 'MEDIUM', 'HIGH', 'HIGH', 'HIGH']);
-    expect(pro).toEqual(['LOW', 'LOW', 'LOW', 'LOW', 'HIGH', 'HIGH', 'HIGH']);
-    expect(googleThinkingConfig('medium', model('google', 'gemini-3-pro-preview')).warnings).toEqual(['gemini-3-pro-preview has no medium thinking level; LOW is sent instead (it takes LOW, HIGH)']);
+    expect(pro).toEqual(['LOW', 'LOW', 'LOW', 'MEDIUM', 'HIGH', 'HIGH', 'HIGH']);
+    expect(googleThinkingConfig('minimal', model('google', 'gemini-3.1-pro-preview')).warnings).toEqual(['gemini-3.1-pro-preview has no minimal thinking level; LOW is sent instead (it takes LOW, MEDIUM, HIGH)']);
   });
 });
 

@@ -15,6 +15,12 @@ import { storeBlobsEarly } from '../store/store-blobs-early.ts';
 
 export type { QueryOptions };
 
+/** What a caller hears of a turn under way (`jp chat` echoes a message written in the editor). */
+export interface QueryHooks {
+  /** The query written in the editor, once it is (before anything is resolved or sent). */
+  composed?: (query: string) => void;
+}
+
 /**
  * `jp query`, stage by stage (apps/jp/src/query/): read what was asked; open the session (lock,
  * history, configuration, provider); open the turn with its resolved attachments; answer it (the
@@ -26,9 +32,10 @@ export async function queryCommand(globals: GlobalOptions, textArgs: string[], o
 }
 
 /** One `jp query` turn in a workspace already opened (`jp chat` runs one per message). Returns where it went. */
-export async function runQuery(ctx: CommandContext, textArgs: string[], options: QueryOptions, early?: EarlyRead): Promise<{ id: string | undefined; turn: number }> {
+export async function runQuery(ctx: CommandContext, textArgs: string[], options: QueryOptions, early?: EarlyRead, hooks: QueryHooks = {}): Promise<{ id: string | undefined; turn: number }> {
   const invocation = await readInvocation(ctx, textArgs, options);
   const draft = invocation.edit === undefined ? undefined : await composeQuery(ctx, invocation, invocation.edit.prefill);
+  if (draft !== undefined) hooks.composed?.(invocation.query);
   const session = await openSession(ctx, invocation, early);
   let storedEarly: (() => void) | undefined;
   try {

@@ -23,7 +23,7 @@ export function addConversationCommands(program: Command, globals: (command: Com
     .option('--html', 'write the conversation as one self-contained HTML page (tokens and cache per turn) and print its path')
     .option('-o, --output <file>', 'with --html: where to write the page (default: .jp/local/html/<id>.html; - for stdout)')
     .option('--open', 'with --html: open the page in the system browser')
-    .option('--turn <n>', 'only turn N (0-based)')
+    .option('--turn <n>', 'only turn N (0-based); .. for every turn')
     .option('--last', 'only the last turn')
     .action(async (id: string | undefined, opts: { html?: boolean; output?: string; open?: boolean; turn?: string; last?: boolean }, cmd: Command) => {
       const { conversationShow } = await import('../commands/conversation.ts');

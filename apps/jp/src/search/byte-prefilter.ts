@@ -11,20 +11,15 @@ export type Medium = 'raw' | 'json';
 
 const NEWLINE = 0x0a;
 
-/** The bytes that open every tool call line jp writes. */
-const TOOL_CALL_LINE = '"type":"tool_call_request"';
 
 /**
  * The forms `text` takes in the bytes of `medium`. In events.jsonl text sits in JSON strings,
  * escaped, except in tool arguments and structured answers, stored as JSON values and searched as
- * JSON.stringify writes them (`name {"key":"value"}`); a text with a space may also span a tool's
- * name and its arguments, so every tool call line is a candidate for it.
+ * JSON.stringify writes them (`{"key":"value"}`).
  */
-function forms(text: string, medium: Medium): string[] {
+export function forms(text: string, medium: Medium): string[] {
   if (medium === 'raw') return [text];
-  const found = new Set([JSON.stringify(text).slice(1, -1), text]);
-  if (text.includes(' ')) found.add(TOOL_CALL_LINE);
-  return [...found];
+  return [...new Set([JSON.stringify(text).slice(1, -1), text])];
 }
 
 const escapeRegExp = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
@@ -60,7 +55,7 @@ export class BytePrefilter {
     if (pattern.required !== undefined) {
       this.#needles = forms(pattern.required, medium).map((form) => Buffer.from(form, 'utf8'));
     } else if (pattern.requiredFolded !== undefined) {
-      const sources = forms(pattern.requiredFolded, medium).map((form) => (form === TOOL_CALL_LINE ? escapeRegExp(form) : foldedSource(form)));
+      const sources = forms(pattern.requiredFolded, medium).map(foldedSource);
       if (sources.every((source) => source !== undefined)) this.#folded = new RegExp(sources.join('|'), 'gi');
     }
   }

@@ -23,8 +23,8 @@ const str = (value: unknown): string | undefined => (typeof value === 'string' ?
 /**
  * The texts of one stored event (its JSON as written) that the scopes ask for, as `jp conversation
  * show` prints them: the query (user); the answer, a structured answer as JSON, and a compaction's
- * summary (assistant); reasoning; a tool call as `name {arguments}` and the text and questions of
- * its result (tool). Resources are apart (`snapshotsOf`).
+ * summary (assistant); reasoning; a tool call's name and its arguments (as JSON), the text and
+ * questions of its result (tool). Resources are apart (`snapshotsOf`).
  */
 export function textsOf(json: Json, scopes: ReadonlySet<SearchScope>): ScopedText[] {
   const texts: ScopedText[] = [];
@@ -44,7 +44,10 @@ export function textsOf(json: Json, scopes: ReadonlySet<SearchScope>): ScopedTex
       add('assistant', str((json.summary as Json | undefined)?.text));
       break;
     case 'tool_call_request':
-      if (typeof json.name === 'string') add('tool', `${json.name} ${JSON.stringify(json.arguments ?? {})}`);
+      // The name and the arguments apart: a match never spans them, so the bytes of each, as
+      // stored, hold any match in it (byte-prefilter.ts).
+      add('tool', str(json.name));
+      if (json.arguments !== undefined) add('tool', JSON.stringify(json.arguments));
       break;
     case 'tool_call_response':
       for (const block of Array.isArray(json.content) ? (json.content as Json[]) : []) {

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readdirSync, realpathSync, utimesSync, writeFileSync, statSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ConversationEvent } from '@jp/core';
@@ -63,7 +63,7 @@ describe('searchConversations', () => {
       `${first}:..:title:The needle hunt`,
       `${first}:0:resource:file:src/f7.ts:2:a needle in a pack`,
       `${first}:1:user:where is the needle?`,
-      `${first}:1:tool:lookup {"q":"needle args"}`,
+      `${first}:1:tool:{"q":"needle args"}`,
       `${first}:1:tool:the needle in a result`,
       `${first}:1:assistant:the needle, twice: needle`,
     ]);
@@ -130,16 +130,48 @@ describe('searchConversations', () => {
 
   it('with the title scope alone, reads titles from the metadata and a current activity cache, not the events', async () => {
     const { jpDir, first } = await workspace();
-    listConversations(path.join(jpDir, 'conversations')); // writes the activity cache
-    // Same size and time, other bytes: a reader of events would find no title and fail to parse.
     const file = path.join(jpDir, 'conversations', first, 'events.jsonl');
-    const { size, atime, mtime } = statSync(file);
+    appendFileSync(file, `${JSON.stringify({ type: 'title', timestamp: '2026-02-01T00:00:00.000Z', title: 'Renamed: a needle in the events' })}\n`);
+    utimesSync(file, 1_000_000, 1_000_000);
+    listConversations(path.join(jpDir, 'conversations')); // writes the activity cache
+    // Same size and time, other bytes: a reader of events would not find the new title.
+    const { size } = statSync(file);
     writeFileSync(file, 'x'.repeat(size));
-    utimesSync(file, atime, mtime);
+    utimesSync(file, 1_000_000, 1_000_000);
     const { lines, warnings } = search(jpDir, { pattern: 'needle' }, { scope: ['title'] });
-    expect(lines).toEqual([`${first}:..:title:The needle hunt`]);
+    expect(lines).toEqual([`${first}:..:title:Renamed: a needle in the events`]);
     expect(warnings).toEqual([]);
     expect(readFileSync(file, 'utf8')).toBe('x'.repeat(size));
+  });
+
+  it('keeps an index under .jp/local that gives the same hits, follows a file that changed, and is rebuilt when damaged', async () => {
+    const { jpDir, first, second } = await workspace();
+    const indexFile = path.join(jpDir, 'local', 'search-index');
+    // A whole second as mtime, so that it can be set again exactly after the bytes are changed.
+    const file = path.join(jpDir, 'conversations', first, 'events.jsonl');
+    utimesSync(file, 1_000_000, 1_000_000);
+    const before = search(jpDir, { pattern: 'needle' }).lines;
+    expect(statSync(indexFile).size).toBeGreaterThan(0);
+    // The second search reads what the index does not rule out; the hits are the same.
+    expect(search(jpDir, { pattern: 'needle' }).lines).toEqual(before);
+    // A file the index knows (same size and mtime) whose filter rules the pattern out is not read:
+    // other bytes written in place, keeping both, are not seen until the index is gone.
+    const { size } = statSync(file);
+    const zebra = '{"type":"turn_start","timestamp":"x"}\n{"type":"chat_request","timestamp":"x","content":"zebra"}\n';
+    const original = readFileSync(file);
+    writeFileSync(file, zebra.padEnd(size, ' '));
+    utimesSync(file, 1_000_000, 1_000_000);
+    expect(search(jpDir, { pattern: 'zebra' }).outcome.hits).toBe(0);
+    rmSync(path.join(jpDir, 'local', 'search-index'));
+    expect(search(jpDir, { pattern: 'zebra' }).lines).toEqual([`${first}:0:user:zebra`]);
+    writeFileSync(file, original);
+    // A new turn in a conversation whose filter said "no": its file changed, so it is read again.
+    appendFileSync(path.join(jpDir, 'conversations', second, 'events.jsonl'), turn('u1', 'u0', 'a late needle', 'ok').map((event) => `${JSON.stringify(event)}\n`).join(''));
+    expect(search(jpDir, { pattern: 'late needle' }).lines).toEqual([`${second}:1:user:a late needle`]);
+    writeFileSync(indexFile, 'jpsearch\u0000\u0000\u0000\u0009{not json');
+    expect(search(jpDir, { pattern: 'needle' }, { scope: ['user'] }).lines).toEqual([`${first}:1:user:where is the needle?`, `${second}:1:user:a late needle`]);
+    expect(readFileSync(indexFile).subarray(0, 8).toString('latin1')).toBe('jpsearch');
+    expect(readFileSync(indexFile).length).toBeGreaterThan(100);
   });
 
   it('writes control characters of stored text visibly', async () => {

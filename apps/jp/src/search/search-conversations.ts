@@ -1,10 +1,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { conversationActivity, freshActivity, isRemoved, saveActivity, type Activity } from '../store/conversation-activity.ts';
+import { conversationActivity, freshActivity, isRemoved, saveActivity } from '../store/conversation-activity.ts';
 import { splitConversationId } from '../store/conversation-branch-id.ts';
 import { readMetadata } from '../store/conversation-metadata.ts';
 import { conversationsRoot, unreadableReason } from '../store/list-conversations.ts';
 import { BytePrefilter } from './byte-prefilter.ts';
+import { eventsToSearch, indexQuery } from './indexed-events.ts';
+import { SearchIndex } from './search-index.ts';
 import { matchLines } from './match-lines.ts';
 import { searchEvents, type FileHit } from './search-events.ts';
 import type { ConversationHits, SearchHit } from './search-hit.ts';
@@ -38,9 +40,6 @@ export interface SearchOutcome {
   truncated: boolean;
 }
 
-const REMOVAL = Buffer.from('"type":"removal"');
-const TITLE = Buffer.from('"type":"title"');
-
 /**
  * `jp conversation grep` and the MCP tool `search_conversations`: searches the conversations of a
  * workspace, branches included (RFD 029), in the order they were created, and hands each one's
@@ -60,7 +59,9 @@ export function searchConversations(jpDir: string, request: SearchRequest, emit:
   const bases = request.ids === undefined ? directories(root) : [...wanted.keys()].sort();
   const titlesOnly = request.scopes.size === 1 && request.scopes.has('title');
   const events = new StoredBytes(jpDir);
-  const snapshots = new SnapshotSearch(request.pattern, request.context, jpDir);
+  const index = titlesOnly ? undefined : SearchIndex.load(jpDir);
+  const query = indexQuery(request.pattern);
+  const snapshots = new SnapshotSearch(request.pattern, request.context, jpDir, index, query);
   const prefilter = new BytePrefilter(request.pattern, 'json');
   const guard = hooks.guard ?? (<T>(run: () => T) => run());
   let total = 0;
@@ -82,11 +83,10 @@ export function searchConversations(jpDir: string, request: SearchRequest, emit:
       if (activity !== undefined && isRemoved(activity)) return [];
       title = activity?.title ?? title;
     } else {
-      bytes = events.file(path.join(root, base, 'events.jsonl')) ?? Buffer.alloc(0);
-      // A current cache entry says whether it was removed or renamed; else the bytes do, and
-      // only a file holding such an event is counted (`conversationActivity`).
-      let activity: Activity | undefined = freshActivity(jpDir, base);
-      if (activity === undefined && (bytes.includes(REMOVAL) || bytes.includes(TITLE))) activity = conversationActivity(jpDir, base);
+      const read = eventsToSearch(path.join(root, base, 'events.jsonl'), index!, query, events, request.scopes.has('resource') ? snapshots : undefined);
+      bytes = read.bytes;
+      // Only a file holding a title or removal event needs its activity (cached, or counted now).
+      const activity = read.marks ? (freshActivity(jpDir, base) ?? conversationActivity(jpDir, base)) : undefined;
       if (activity !== undefined && isRemoved(activity)) return [];
       title = activity?.title ?? title;
     }
@@ -128,6 +128,7 @@ export function searchConversations(jpDir: string, request: SearchRequest, emit:
   } finally {
     events.close();
     snapshots.close();
+    index?.save();
     saveActivity(jpDir);
   }
   return { hits: total, truncated };

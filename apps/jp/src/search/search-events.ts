@@ -36,7 +36,7 @@ const NEWLINE = 0x0a;
  * line it is on; a content reference written as binary is left out (its text is never searched).
  * A line written another way is still found, and parsing it decides.
  */
-function blobReferences(bytes: Buffer): Array<{ sha256: string; line: LineSpan }> {
+export function blobReferences(bytes: Buffer): Array<{ sha256: string; line: LineSpan }> {
   const found: Array<{ sha256: string; line: LineSpan }> = [];
   for (let at = bytes.indexOf(BLOB_REFERENCE); at !== -1; at = bytes.indexOf(BLOB_REFERENCE, at + 1)) {
     const from = at + BLOB_REFERENCE.length;

@@ -5,6 +5,7 @@ import { DamagedPack, packIndexOf, type PackedBlob } from '../store/blob-pack.ts
 import { BytePrefilter } from './byte-prefilter.ts';
 import { matchLines, type LineHit } from './match-lines.ts';
 import type { SearchPattern } from './search-pattern.ts';
+import type { IndexQuery, SearchIndex } from './search-index.ts';
 import { StoredBytes } from './stored-bytes.ts';
 
 /** Line hits kept for blobs seen again (a file attached to many conversations); past this, searched again instead. */
@@ -30,6 +31,8 @@ export class SnapshotSearch {
     readonly pattern: SearchPattern,
     readonly context: number,
     jpDir: string,
+    readonly index?: SearchIndex | undefined,
+    readonly query?: IndexQuery | undefined,
   ) {
     this.#prefilter = new BytePrefilter(pattern, 'raw');
     this.#bytes = new StoredBytes(jpDir);
@@ -46,7 +49,15 @@ export class SnapshotSearch {
       names = [];
     }
     for (const name of names) {
-      const bytes = this.#bytes.file(path.join(dir, name));
+      const file = path.join(dir, name);
+      // A pack the index knows, whose filter rules the pattern out, is not read: its rows are in the index.
+      const known = this.index?.lookup(file, 'raw', this.query!);
+      const rows = known?.fresh ? (known.extra as Array<[string, number, number]> | undefined) : undefined;
+      if (rows !== undefined && !known!.mayHold) {
+        for (const [sha256, offset, size] of rows) if (!packed.has(sha256)) packed.set(sha256, { pack: name, offset, size, candidate: false });
+        continue;
+      }
+      const bytes = this.#bytes.file(file);
       if (bytes === undefined) continue; // removed by `jp gc` meanwhile
       let entries: Map<string, PackedBlob>;
       try {
@@ -55,6 +66,7 @@ export class SnapshotSearch {
         if (!(error instanceof DamagedPack)) throw error;
         throw new JpError(`blob pack .jp/blobs/packs/${name} is damaged: ${error.message}; restore it from a backup`, { code: 'damaged_blob' });
       }
+      if (rows === undefined) this.index?.record(file, known?.stat, bytes, [...entries].map(([sha256, blob]) => [sha256, blob.offset, blob.size]));
       // One scan of the whole pack; each place the required text starts marks the blob it is in.
       const positions = this.#prefilter.positions(bytes);
       const blobs = [...entries].sort((a, b) => a[1].offset - b[1].offset);
@@ -85,7 +97,14 @@ export class SnapshotSearch {
       return false;
     }
     if (packed !== undefined) return true;
+    const file = path.join(this.#bytes.blobsDir, sha256.slice(0, 2), sha256);
+    const known = this.index?.lookup(file, 'raw', this.query!);
+    if (known?.fresh && !known.mayHold) {
+      this.#none.add(sha256);
+      return false;
+    }
     const loose = this.#bytes.loose(sha256);
+    if (loose !== undefined && known !== undefined && !known.fresh) this.index!.record(file, known.stat, loose);
     // A missing blob may: reading it says it is missing.
     if (loose === undefined || this.#prefilter.mayMatch(loose)) return true;
     this.#none.add(sha256);

@@ -146,6 +146,24 @@ export class SearchIndex {
     });
   }
 
+  /**
+   * What the index says of a file whose content never changes while it has its name (a blob, a
+   * pack: both named by digests), by its path under `.jp/`, without a `stat`: known or not.
+   */
+  immutable(key: string, medium: 'raw' | 'json', query: IndexQuery): { known: boolean; mayHold: boolean; extra: unknown } {
+    const known = this.#entries.get(key);
+    if (known === undefined) return { known: false, mayHold: true, extra: undefined };
+    return { known: true, mayHold: this.#mayHold(known.filter, medium, query), extra: known.entry[4] };
+  }
+
+  /** Records an immutable file just read whole, by its path under `.jp/`. */
+  recordImmutable(key: string, bytes: Buffer, extra?: unknown): void {
+    const entry: Entry = [bytes.length, 0, 0, 0];
+    if (extra !== undefined) entry.push(extra);
+    this.#entries.set(key, { entry, filter: filterOf(bytes) });
+    this.#dirty = true;
+  }
+
   /** Records a file just read whole (`stat` taken before the read), with what the search keeps of it. */
   record(file: string, stat: { size: number; mtimeMs: number } | undefined, bytes: Buffer, extra?: unknown): void {
     if (stat === undefined || stat.size !== bytes.length) return;

@@ -50,11 +50,12 @@ export class SnapshotSearch {
     }
     for (const name of names) {
       const file = path.join(dir, name);
-      // A pack the index knows, whose filter rules the pattern out, is not read: its rows are in the index.
-      const known = this.index?.lookup(file, 'raw', this.query!);
-      const rows = known?.fresh ? (known.extra as Array<[string, number, number]> | undefined) : undefined;
+      // A pack the index knows, whose filter rules the pattern out, is not read: none of its blobs
+      // can match (its rows are in the index). Packs never change under their name.
+      const known = this.index?.immutable(`blobs/packs/${name}`, 'raw', this.query!);
+      const rows = known?.known ? (known.extra as Array<[string, number, number]> | undefined) : undefined;
       if (rows !== undefined && !known!.mayHold) {
-        for (const [sha256, offset, size] of rows) if (!packed.has(sha256)) packed.set(sha256, { pack: name, offset, size, candidate: false });
+        for (const [sha256] of rows) if (!packed.has(sha256)) this.#none.add(sha256);
         continue;
       }
       const bytes = this.#bytes.file(file);
@@ -66,7 +67,7 @@ export class SnapshotSearch {
         if (!(error instanceof DamagedPack)) throw error;
         throw new JpError(`blob pack .jp/blobs/packs/${name} is damaged: ${error.message}; restore it from a backup`, { code: 'damaged_blob' });
       }
-      if (rows === undefined) this.index?.record(file, known?.stat, bytes, [...entries].map(([sha256, blob]) => [sha256, blob.offset, blob.size]));
+      if (rows === undefined) this.index?.recordImmutable(`blobs/packs/${name}`, bytes, [...entries].map(([sha256, blob]) => [sha256, blob.offset, blob.size]));
       // One scan of the whole pack; each place the required text starts marks the blob it is in.
       const positions = this.#prefilter.positions(bytes);
       const blobs = [...entries].sort((a, b) => a[1].offset - b[1].offset);
@@ -88,23 +89,24 @@ export class SnapshotSearch {
    * means reading it. False for a blob the store does not hold.
    */
   mayMatch(sha256: string): boolean {
+    // The packs first: scanning them rules out their blobs.
+    this.#packed ??= this.#scanPacks();
     if (this.#none.has(sha256)) return false;
     if (this.#found.has(sha256)) return true;
-    this.#packed ??= this.#scanPacks();
     const packed = this.#packed.get(sha256);
     if (packed !== undefined && !packed.candidate) {
       this.#none.add(sha256);
       return false;
     }
     if (packed !== undefined) return true;
-    const file = path.join(this.#bytes.blobsDir, sha256.slice(0, 2), sha256);
-    const known = this.index?.lookup(file, 'raw', this.query!);
-    if (known?.fresh && !known.mayHold) {
+    const key = `blobs/${sha256.slice(0, 2)}/${sha256}`;
+    const known = this.index?.immutable(key, 'raw', this.query!);
+    if (known?.known && !known.mayHold) {
       this.#none.add(sha256);
       return false;
     }
     const loose = this.#bytes.loose(sha256);
-    if (loose !== undefined && known !== undefined && !known.fresh) this.index!.record(file, known.stat, loose);
+    if (loose !== undefined && known !== undefined && !known.known) this.index!.recordImmutable(key, loose);
     // A missing blob may: reading it says it is missing.
     if (loose === undefined || this.#prefilter.mayMatch(loose)) return true;
     this.#none.add(sha256);

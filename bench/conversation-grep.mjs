@@ -9,17 +9,20 @@
 //     (root only; skipped, and said so, where the kernel refuses);
 //   - regex (reported only): `--regex 'ENOSPC-\w+-bug-[0-9a-f]+'`, which has a required literal,
 //     and `--regex '[0-9][a-f][0-9][a-f]-'`, which has none, so every stored line is parsed;
+//   - the first search, which builds jp's index (.jp/local/search-index): its time and the index's
+//     size, and again with the index removed before each run (reported only);
 //   - peak memory of jp (GNU time's maximum resident set size).
 // Every command must find the planted needles (four for the literal), or the bench fails. Both
 // run with a bare environment (PATH, HOME, NO_COLOR): Node then does not load the machine's
 // NODE_EXTRA_CA_CERTS bundle, which a search, opening no connection, would not need.
+// `jp query` never reads or writes the index, so it adds nothing to a query.
 // Budgets: literal ≤ 1.5× rg, warm and cold; peak memory < 256 MB. Exit 1 when one is missed,
 // unless --no-check.
 //
 //   node bench/conversation-grep.mjs [--conversations N] [--turns N] [--runs N] [--cold-runs N] [--keep] [--no-check]
 //   (build first: pnpm build)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -102,10 +105,15 @@ function compare(name, jpArgs, rgArgs, count, prepare = () => undefined) {
 
 const failures = [];
 try {
-  // One unmeasured run of each warms the page cache (and builds jp's activity cache, as `jp c ls` would).
+  // `jp c ls` builds the activity cache, as it would have been built by use. The first search
+  // builds the index (.jp/local/search-index): timed alone, with its size.
   run([process.execPath, jp, 'conversation', 'ls'], {});
-  run(jpGrep(NEEDLE));
   run(rg('-F', NEEDLE));
+  const indexFile = path.join(ws, '.jp', 'local', 'search-index');
+  const first = run(jpGrep(NEEDLE));
+  const indexMb = statSync(indexFile).size / 1e6;
+  console.log(`first search, building the index: ${first.ms.toFixed(0)} ms, peak ${first.rssKb ? `${(first.rssKb / 1024).toFixed(0)} MB` : 'n/a'}; index ${indexMb.toFixed(1)} MB (${((indexMb * 1e8) / textBytes).toFixed(1)} % of the text)`);
+  if ((first.rssKb ?? 0) / 1024 >= MEMORY_MB) failures.push(`peak memory (first search) ${(first.rssKb / 1024).toFixed(0)} MB ≥ ${MEMORY_MB} MB`);
   const uptime = spawnSync('uptime', { encoding: 'utf8' }).stdout.trim();
   console.log(`load: ${uptime.slice(uptime.indexOf('load average'))}`);
 
@@ -117,6 +125,10 @@ try {
     const cold = compare('literal, cold (caches dropped)', [NEEDLE], ['-F', NEEDLE], coldRuns, dropCaches);
     if (cold.ratio > BUDGET) failures.push(`literal cold ${cold.ratio.toFixed(2)}× > ${BUDGET}×`);
   } else console.log('literal, cold: skipped (writing /proc/sys/vm/drop_caches needs root)');
+
+  // With the index removed before each run: every file read, and the index built again (reported only).
+  const bare = compare('literal, index built (first search)', [NEEDLE], ['-F', NEEDLE], Math.min(runs, 3), () => rmSync(indexFile, { force: true }));
+  if (bare.rssMb >= MEMORY_MB) failures.push(`peak memory (first search) ${bare.rssMb.toFixed(0)} MB ≥ ${MEMORY_MB} MB`);
 
   const regex = compare('regex, required literal', ['--regex', 'ENOSPC-\\w+-bug-[0-9a-f]+'], ['ENOSPC-\\w+-bug-[0-9a-f]+'], runs);
   const parsed = compare('regex, no required literal', ['--regex', '[0-9][a-f][0-9][a-f]'], ['[0-9][a-f][0-9][a-f]'], Math.min(runs, 3));

@@ -45,6 +45,7 @@ export { TEXTUAL_APPLICATION_TYPES, isTextualMimeType, mimeEssence } from './mim
 export { formatResource } from './format-resource.ts';
 export type { FreshnessNotice } from './freshness-notice.ts';
 export { requestTextWithNotices } from './request-text.ts';
+export type { FramedTool, RequestFrame } from './request-frame.ts';
 export type { ConvertedToolResult, McpCallToolResult, McpEmbeddedResource, McpResourceContents } from './mcp-conversions.ts';
 export { groupTurns, turnNumber, type Turn } from './turns.ts';
 export {

@@ -10,6 +10,7 @@ import { openTurn } from '../query/open-turn.ts';
 import { persistTurn } from '../query/persist-turn.ts';
 import { readInvocation, type QueryOptions } from '../query/read-invocation.ts';
 import { reportQuery } from '../query/report-query.ts';
+import { refreshListingInBackground } from '../models/refresh-in-background.ts';
 import { storeBlobsEarly } from '../store/store-blobs-early.ts';
 
 export type { QueryOptions };
@@ -45,6 +46,7 @@ export async function runQuery(ctx: CommandContext, textArgs: string[], options:
     // The draft goes once its turn is answered whole (and stored, unless --no-persist); a failed or interrupted turn keeps it.
     draft?.remove();
     reportQuery(ctx.output, { id, turn: turn.index, answer, created: invocation.persist && invocation.id === undefined, schema: invocation.schema !== undefined });
+    refreshListingInBackground(session.config, session.provider.id, { terminal: process.stdout.isTTY === true && process.stderr.isTTY === true });
     return { id, turn: turn.index };
   } finally {
     storedEarly?.();

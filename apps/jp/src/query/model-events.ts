@@ -35,16 +35,16 @@ export function modelView(events: readonly ConversationEvent[], deduplication: D
 }
 
 /**
- * Each request's freshness notices (RFD 020) become part of its text, after the user's: every
+ * Each request's freshness notices (RFD 020) and jp's notes (issue V) become part of its text, after the user's: every
  * provider then puts them inside that turn's user message, and nothing before it changes.
  */
 export function withNoticesInRequests(events: readonly ConversationEvent[]): ConversationEvent[] {
   return events.map((event) => {
     if (event.type !== 'chat_request') return event;
     const request = event as ChatRequestEvent;
-    if (request.notices === undefined || request.notices.length === 0) return event;
-    const { notices, ...rest } = request;
-    return { ...rest, content: requestTextWithNotices(request.content, notices) };
+    if ((request.notices === undefined || request.notices.length === 0) && (request.notes === undefined || request.notes.length === 0)) return event;
+    const { notices, notes, ...rest } = request;
+    return { ...rest, content: requestTextWithNotices(request.content, notices, notes) };
   });
 }
 

@@ -60,9 +60,11 @@ export function searchEvents(bytes: Buffer, prefilter: BytePrefilter, pattern: S
   const hits: FileHit[] = [];
   let damaged = 0;
   const missing: SnapshotRef[] = [];
-  const parsed = new Map<number, Json | undefined>();
+  // Lines that did not parse, counted once; parsed ones are not kept (a file read without a
+  // required text parses every line), and a line parsed twice is one that refers to a blob.
+  const failed = new Set<number>();
   const parse = ([start, end]: LineSpan): Json | undefined => {
-    if (parsed.has(start)) return parsed.get(start);
+    if (failed.has(start)) return undefined;
     let json: Json | undefined;
     try {
       const value: unknown = JSON.parse(bytes.toString('utf8', start, end));
@@ -70,10 +72,11 @@ export function searchEvents(bytes: Buffer, prefilter: BytePrefilter, pattern: S
     } catch {
       json = undefined;
     }
+    if (json !== undefined) return json;
+    failed.add(start);
     const torn = end === bytes.length && bytes[end - 1] !== NEWLINE;
-    if (json === undefined && !torn && bytes.subarray(start, end).toString('utf8').trim() !== '') damaged++;
-    parsed.set(start, json);
-    return json;
+    if (!torn && bytes.subarray(start, end).toString('utf8').trim() !== '') damaged++;
+    return undefined;
   };
   const resources = scopes.has('resource');
   for (const span of prefilter.candidateLines(bytes)) {

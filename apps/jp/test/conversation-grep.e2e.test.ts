@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -129,10 +130,29 @@ describe('a turn or a snapshot of one conversation attached to another', () => {
     expectOneLineError(await jp(['q', '-n', '-m', 'echo', '-a', `jp://conversation/${id}/turn/99`, 'x']), 4, /has no turn 99; its turns are 0 to 2/);
   });
 
-  it('completion offers conversation ids after jp://conversation/', async () => {
+  it('completion offers conversation ids after jp://conversation/, in bash and fish too', async () => {
     const out = await ok(['__complete', 'jp-uris', 'jp://conversation/']);
     expect(out).toContain(`jp://conversation/${id}\tThe title-needle hunt`);
     expect(out).toContain(`jp://conversation/${other}\t`);
+    const bin = path.join(root, 'bin');
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(path.join(bin, 'jp'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(JP_BIN)} "$@"\n`);
+    chmodSync(path.join(bin, 'jp'), 0o755);
+    const shellEnv = { ...env, PATH: `${bin}:${process.env.PATH}` };
+    // bash splits `jp://…` at the colon: COMP_WORDS as bash makes them, the line as typed.
+    const line = `jp q -a jp://conversation/${id.slice(0, 11)}`;
+    const bash = [
+      'eval "$(jp completion bash)"',
+      `COMP_LINE='${line}'; COMP_POINT=\${#COMP_LINE}; COMP_WORDS=(jp q -a jp : //conversation/${id.slice(0, 11)}); COMP_CWORD=5; COMPREPLY=(); _jp`,
+      'printf "<%s>\\n" "${COMPREPLY[@]}"',
+    ].join('\n');
+    const bashed = spawnSync('bash', ['--norc', '--noprofile', '-c', bash], { cwd: ws, env: shellEnv, encoding: 'utf8' });
+    expect(bashed.stderr).toBe('');
+    expect(bashed.stdout).toBe(`<//conversation/${id}>\n`);
+    if (spawnSync('fish', ['--version']).status === 0) {
+      const fished = spawnSync('fish', ['--no-config', '-c', `jp completion fish | source\ncomplete -C "jp q -a jp://conversation/${id.slice(0, 11)}"`], { cwd: ws, env: shellEnv, encoding: 'utf8' });
+      expect(fished.stdout).toBe(`jp://conversation/${id}\tThe title-needle hunt\n`);
+    }
   });
 });
 

@@ -102,6 +102,14 @@ _jp() {
   local -a jp_scope=()
   COMPREPLY=()
   ((COMP_CWORD > 1)) && jp_prev="\${COMP_WORDS[COMP_CWORD - 1]}"
+  # A word with ":" (jp://…) is split there by bash: the word before it is read from the line.
+  local jp_typed="\${COMP_LINE:0:COMP_POINT}"
+  jp_typed="\${jp_typed##*[[:space:]]}"
+  if [[ $jp_typed == *:* ]]; then
+    local jp_before="\${COMP_LINE:0:COMP_POINT - \${#jp_typed}}"
+    jp_before="\${jp_before%"\${jp_before##*[![:space:]]}"}"
+    jp_prev="\${jp_before##*[[:space:]]}"
+  fi
 ${walkWords(root, (index) => `\${COMP_WORDS[${index}]}`, '1', 'COMP_CWORD')}
   case "$jp_prev" in
 ${optionValueCases(root)}

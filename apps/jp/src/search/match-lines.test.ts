@@ -6,15 +6,15 @@ describe('matchLines', () => {
   const text = ['one', 'two needle', 'three', 'four', 'five needle', 'six', 'seven', 'eight', 'nine needle'].join('\n');
 
   it('gives each matching line with its number, the column of its first match in characters, and the ranges', () => {
-    const hits = matchLines('x\r\nüü needle needle', compilePattern({ pattern: 'needle' }), 0);
+    const hits = matchLines('x\r\n😀ü needle needle', compilePattern({ pattern: 'needle' }), 0);
     expect(hits).toEqual([
       {
         line: 2,
         column: 4,
-        text: 'üü needle needle',
+        text: '😀ü needle needle',
         ranges: [
-          [3, 9],
-          [10, 16],
+          [4, 10],
+          [11, 17],
         ],
         before: [],
         after: [],

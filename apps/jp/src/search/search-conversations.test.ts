@@ -76,8 +76,13 @@ describe('searchConversations', () => {
     expect(search(jpDir, { pattern: 'needle' }, { scope: ['title,user'] }).lines).toEqual([`${first}:..:title:The needle hunt`, `${first}:1:user:where is the needle?`]);
   });
 
-  it('never searches a binary snapshot as text', async () => {
-    const { jpDir } = await workspace();
+  it('never searches a binary snapshot as text, whatever the order of its fields', async () => {
+    const { jpDir, second } = await workspace();
+    expect(search(jpDir, { pattern: 'in a binary' }, { scope: ['all'] }).outcome.hits).toBe(0);
+    // A line written by hand, "encoding" before "$blob": only parsing it tells the blob is binary.
+    const resource = { encoding: 'binary', uri: 'file:pic.png', mimeType: 'image/png', $blob: sha256Of(PNG), size: PNG.length };
+    const line = { type: 'chat_request', timestamp: T, content: 'again', resources: [resource] };
+    appendFileSync(path.join(jpDir, 'conversations', second, 'events.jsonl'), `${JSON.stringify({ type: 'turn_start', timestamp: T })}\n${JSON.stringify(line)}\n`);
     expect(search(jpDir, { pattern: 'in a binary' }, { scope: ['all'] }).outcome.hits).toBe(0);
   });
 

@@ -28,12 +28,12 @@ function slot(trigram: number, bits: number): number {
 }
 
 /**
- * A filter's size for a file of `size` bytes, in bits (a power of two): two per byte for a small
- * file, whose trigrams are nearly all distinct; past 16 KiB a quarter more per byte, since text
- * repeats its trigrams. About a fifth of the bits end up set on the texts measured (RFD 033).
+ * A filter's size for a file of `size` bytes, in bits (a power of two): one per byte up to 16 KiB,
+ * then a quarter per byte, since longer text repeats its trigrams; a fifth to a third of the bits
+ * end up set on the texts measured (docs/performance.md).
  */
 function filterBits(size: number): number {
-  const wanted = size <= 16_384 ? size * 2 : 32_768 + (size - 16_384) / 4;
+  const wanted = size <= 16_384 ? size : 16_384 + (size - 16_384) / 4;
   let bits = 256;
   while (bits < wanted && bits < 1 << 24) bits *= 2;
   return bits;

@@ -82,3 +82,4 @@ export function loadSchemas(): Promise<typeof import('./schemas.ts')> {
 export { hasUrlSecrets, REDACTED, redactUrlSecrets } from './redact-url-secrets.ts';
 export * from './compaction/index.ts';
 export { planBranches, type BranchLine, type BranchPlan, type TurnNode } from './branches/plan-branches.ts';
+export { dropStaleThinking } from './stale-thinking.ts';

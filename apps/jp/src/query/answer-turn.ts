@@ -84,7 +84,13 @@ export function framedOpening(opening: readonly ConversationEvent[], framed: Fra
 /** What the model is sent of the events, for this session (`modelEvents`). */
 export function forModel(session: QuerySession): (events: readonly ConversationEvent[]) => ConversationEvent[] {
   const { enabled, min_bytes: minBytes } = session.config.conversation.deduplication;
-  const how = { provider: session.provider, content: session.content, deduplication: { enabled, minBytes }, texts: new Map<string, string>() };
+  const how = {
+    provider: session.provider,
+    content: session.content,
+    deduplication: { enabled, minBytes },
+    texts: new Map<string, string>(),
+    preservedThinking: session.modelInfo?.prefixBoundThinking === true,
+  };
   return (events) => modelEvents(events, how);
 }
 

@@ -1,4 +1,4 @@
-import { dedupeResources, projectCompactions, requestTextWithNotices, stubSuperseded, resolveResourceContent, utf8Text, type ChatRequestEvent, type ConversationEvent, type DedupeOptions, type RefResource } from '@jp/core';
+import { dedupeResources, dropStaleThinking, projectCompactions, requestTextWithNotices, stubSuperseded, resolveResourceContent, utf8Text, type ChatRequestEvent, type ConversationEvent, type DedupeOptions, type RefResource } from '@jp/core';
 import type { Provider } from '@jp/providers';
 import type { TurnContent } from '../store/turn-content.ts';
 
@@ -11,8 +11,13 @@ import type { TurnContent } from '../store/turn-content.ts';
  * each resource by its digest). Each stage is a function of the events alone, so request k+1
  * begins with request k, a compaction being the one deliberate break.
  */
-export function modelEvents(events: readonly ConversationEvent[], how: { provider: Provider; content: TurnContent; deduplication: DedupeOptions; texts: Map<string, string> }): ConversationEvent[] {
-  return resolveView(modelView(events, how.deduplication), how);
+export function modelEvents(
+  events: readonly ConversationEvent[],
+  how: { provider: Provider; content: TurnContent; deduplication: DedupeOptions; texts: Map<string, string>; preservedThinking?: boolean },
+): ConversationEvent[] {
+  // A model that binds thinking to its prefix is not sent thinking a later rewrite made stale (issue V).
+  const kept = how.preservedThinking === true ? dropStaleThinking(events) : events;
+  return resolveView(modelView(kept, how.deduplication), how);
 }
 
 /** A view's content references resolved into content, for a provider that reads content. */

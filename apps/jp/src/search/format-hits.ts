@@ -97,7 +97,7 @@ export function terminalLines(found: ConversationHits, showUri: ShowUri, context
       const mark = matched ? ':' : '-';
       const where = hit.snapshot === undefined ? '' : `${visibleText(showUri(hit.snapshot.uri))}${mark}${line}${mark}`;
       const prefix = `${coordinate}${mark}${where} `;
-      const fitted = window(text, matched ? hit.ranges : [], Math.max(20, columns - prefix.length - 1));
+      const fitted = window(text, matched ? hit.ranges : [], Math.max(40, columns - prefix.length - 1));
       lines.push([['dim', prefix], ...(matched ? highlighted(fitted.text, fitted.ranges) : [['dim', visibleText(fitted.text)] as Span])]);
     }
     previous = hit;

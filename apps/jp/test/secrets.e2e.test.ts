@@ -241,7 +241,7 @@ describe('secrets through the binary', { timeout: 60_000 }, () => {
     try {
       const base = new URL(`${server.url}?key=${SECRETS.urlQueryKey}`);
       [base.username, base.password] = ['me', SECRETS.urlPassword];
-      const result = await jp(['-F', 'json', '-c', `providers.anthropic.base_url=${toml(base.toString())}`, 'query', '--new', '-m', 'anthropic/claude-test', 'hi'], {
+      const result = await jp(['-F', 'json', '-c', `providers.anthropic.base_url=${toml(base.toString())}`, 'query', '--new', '-m', 'anthropic/claude-sonnet-4-5', 'hi'], {
         env: { ...env, ANTHROPIC_API_KEY: 'sk-test' },
       });
       expect(result.code, result.stderr).toBe(0);
@@ -253,13 +253,13 @@ describe('secrets through the binary', { timeout: 60_000 }, () => {
       });
       const id = idOf(result.stdout);
       const deltas = turnsOf(readStoredEvents(ws, id))[0]!.filter((event) => event.type === 'config_delta');
-      expect(deltas.map((event) => event.delta)).toEqual([{ assistant: { model: 'anthropic/claude-test' } }]);
+      expect(deltas.map((event) => event.delta)).toEqual([{ assistant: { model: 'anthropic/claude-sonnet-4-5' } }]);
     } finally {
       await server.close();
     }
     // Port 9 is one fetch refuses: the error (not retried) names the URL without its secrets.
     const before = snapshotTree(jpDir);
-    const failed = await jp(['-c', `providers.openai.base_url="http://${SECRETS.urlToken}@127.0.0.1:9/v1?token=${SECRETS.urlQueryKey}"`, 'query', '--id', first, '-m', 'openai/gpt-test', 'x'], {
+    const failed = await jp(['-c', `providers.openai.base_url="http://${SECRETS.urlToken}@127.0.0.1:9/v1?token=${SECRETS.urlQueryKey}"`, 'query', '--id', first, '-m', 'openai/gpt-5.1', 'x'], {
       env: { ...env, OPENAI_API_KEY: 'sk-test' },
     });
     expect(failed.code).toBe(3);

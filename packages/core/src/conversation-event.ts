@@ -8,6 +8,7 @@ import { FreshnessNoticeSchema } from './freshness-notice.ts';
 import { isKnownEvent, isKnownEventType } from './event-types.ts';
 import { CompactionEventSchema, type CompactionEvent } from './compaction/compaction-event.ts';
 import { RemovalEventSchema, TitleEventSchema, type RemovalEvent, type TitleEvent } from './record-events.ts';
+import { ModelCallEventSchema, type ModelCallEvent } from './model-call-event.ts';
 
 /** The three kinds of answer a chat_response carries, exactly one of them. */
 const RESPONSE_KINDS = ['message', 'reasoning', 'structured'] as const;
@@ -75,6 +76,8 @@ export const ChatRequestEventSchema = z.object({
   refused_tools: z.array(z.string()).optional(),
   /** The system prompt in force from this turn on, when it differs from the frame's. */
   system_prompt: z.string().optional(),
+  /** From this turn on, a preserved-thinking model is asked to drop thinking bound to another prefix rather than refuse (issue V). */
+  thinking_binding: z.literal('drop_block').optional(),
 });
 export type ChatRequestEvent = z.output<typeof ChatRequestEventSchema>;
 
@@ -150,6 +153,7 @@ export const EVENT_SCHEMAS = {
   compaction: CompactionEventSchema,
   title: TitleEventSchema,
   removal: RemovalEventSchema,
+  model_call: ModelCallEventSchema,
 };
 type EventSchemas = typeof EVENT_SCHEMAS;
 
@@ -174,7 +178,8 @@ export type KnownEvent =
   | ConfigDeltaEvent
   | CompactionEvent
   | TitleEvent
-  | RemovalEvent;
+  | RemovalEvent
+  | ModelCallEvent;
 
 export type ConversationEvent = KnownEvent | UnknownEvent;
 

@@ -83,3 +83,4 @@ export { hasUrlSecrets, REDACTED, redactUrlSecrets } from './redact-url-secrets.
 export * from './compaction/index.ts';
 export { planBranches, type BranchLine, type BranchPlan, type TurnNode } from './branches/plan-branches.ts';
 export { dropStaleThinking } from './stale-thinking.ts';
+export type { CacheMiss, DroppedBlock, ModelCallEvent } from './model-call-event.ts';

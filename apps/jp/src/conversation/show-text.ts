@@ -1,5 +1,6 @@
-import { describeCompaction, resourceByteLength, resourceEncoding, type CompactionEvent, type ChatRequestEvent, type ChatResponseEvent, type ConfigDeltaEvent, type RemovalEvent, type TitleEvent, type Usage, type ContentBlock, type ConversationEvent, type Turn } from '@jp/core';
+import { describeCompaction, resourceByteLength, resourceEncoding, type CompactionEvent, type ModelCallEvent, type ChatRequestEvent, type ChatResponseEvent, type ConfigDeltaEvent, type RemovalEvent, type TitleEvent, type Usage, type ContentBlock, type ConversationEvent, type Turn } from '@jp/core';
 import { formatKey } from '../config/format-key.ts';
+import { describeModelCall } from './describe-model-call.ts';
 import type { Output, Span } from '../output/output.ts';
 
 /** Lines of a tool result's text shown before "(N more lines)". */
@@ -103,6 +104,9 @@ function describeEvent(event: ConversationEvent, output: Output, options: ShowTe
       break;
     case 'removal':
       line(['dim', `removed (jp conversation rm) after ${(event as RemovalEvent).turns} turn${(event as RemovalEvent).turns === 1 ? '' : 's'}; turns added on another clone that did not see it keep the conversation`]);
+      break;
+    case 'model_call':
+      for (const note of describeModelCall(event as ModelCallEvent)) line(['dim', note]);
       break;
     case 'compaction': {
       // What the model is sent from here on (RFD 027); the turns above are shown as stored.

@@ -1,6 +1,10 @@
 import type { Command } from 'commander';
 import type { GlobalOptions } from './global-options.ts';
 
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
 /** `jp conversation …` (alias `c`): each action imports its module only when it runs. */
 export function addConversationCommands(program: Command, globals: (command: Command) => GlobalOptions): void {
   const conversation = program.command('conversation').alias('c').description('list, inspect, fork and switch conversations');
@@ -19,11 +23,27 @@ export function addConversationCommands(program: Command, globals: (command: Com
     .option('--html', 'write the conversation as one self-contained HTML page (tokens and cache per turn) and print its path')
     .option('-o, --output <file>', 'with --html: where to write the page (default: .jp/local/html/<id>.html; - for stdout)')
     .option('--open', 'with --html: open the page in the system browser')
-    .option('--turn <n>', 'only turn N (0-based)')
+    .option('--turn <n>', 'only turn N (0-based); .. for every turn')
     .option('--last', 'only the last turn')
     .action(async (id: string | undefined, opts: { html?: boolean; output?: string; open?: boolean; turn?: string; last?: boolean }, cmd: Command) => {
       const { conversationShow } = await import('../commands/conversation.ts');
       await conversationShow(globals(cmd), id, opts);
+    });
+  conversation
+    .command('grep')
+    .description('search every conversation (branches too): queries, answers, tool calls and results, resource snapshots, titles; one hit a line, ID:TURN:SCOPE:TEXT')
+    .argument('<pattern>', 'the text to look for (a JavaScript regular expression with --regex)')
+    .option('--regex', 'read PATTERN as a regular expression (JavaScript syntax, u flag)')
+    .option('-i, --ignore-case', 'ignore letter case')
+    .option('--word', 'match whole words only (-w is --workspace)')
+    .option('--scope <scopes>', 'where to look: user, assistant, reasoning, tool, resource, title or all, comma-separated (repeatable; default all but reasoning)', collect, [])
+    .option('--id <id>', 'only this conversation or branch (repeatable)', collect, [])
+    .option('-C, --context <n>', 'show N lines around each hit')
+    .option('--limit <n>', 'stop after N hits')
+    .addHelpText('after', '\nTURN is what `jp conversation show ID --turn TURN` takes (`..` for a title). Exit status 0 when something matched, 1 when nothing did, 2 for a bad pattern.')
+    .action(async (pattern: string, opts, cmd: Command) => {
+      const { conversationGrep } = await import('../commands/conversation-grep.ts');
+      await conversationGrep(globals(cmd), pattern, opts);
     });
   conversation
     .command('use')

@@ -274,7 +274,9 @@ export async function main(args: string[]): Promise<number> {
   const parse = captureParseErrors(program);
   try {
     await program.parseAsync(args, { from: 'user' });
-    return 0;
+    // A command may end without an error and still say something by its status
+    // (`jp conversation grep` that finds nothing exits 1, as grep does).
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
     const raw = program.opts();
     if (error instanceof CommanderError) {

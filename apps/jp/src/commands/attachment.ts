@@ -55,7 +55,7 @@ async function recordDeclarations(selected: Selected, attachments: AttachmentDec
 export async function attachmentAdd(globals: GlobalOptions, urls: string[], options: { id?: string }): Promise<void> {
   const selected = await load(globals, options.id);
   const { ctx, config } = selected;
-  const registry = createAttachmentRegistry();
+  const registry = createAttachmentRegistry(ctx.workspace.jpDir);
   const hctx = handlerContext(ctx.workspace, ctx.cwd, config, ctx.output);
   const declared = [...config.conversation.attachments];
   const added: string[] = [];
@@ -129,7 +129,7 @@ function humanSize(bytes: number): string {
 export async function attachmentLs(globals: GlobalOptions, options: { id?: string; check?: boolean }): Promise<void> {
   const { ctx, id, config, snapshots, configEvents } = await load(globals, options.id);
   const declarations = declarationUrls(config.conversation.attachments);
-  const registry = createAttachmentRegistry();
+  const registry = createAttachmentRegistry(ctx.workspace.jpDir);
   const hctx = handlerContext(ctx.workspace, ctx.cwd, config, ctx.output);
   try {
     const newest = newestByUri(snapshots);
@@ -188,7 +188,7 @@ export async function attachmentRm(globals: GlobalOptions, targets: string[], op
   // A declaration in its table form (`{ url, refresh }`) is named by its URL, and kept whole.
   const entries = config.conversation.attachments;
   const declared = declarationUrls(entries);
-  const registry = createAttachmentRegistry();
+  const registry = createAttachmentRegistry(ctx.workspace.jpDir);
   const hctx = handlerContext(ctx.workspace, ctx.cwd, config, ctx.output);
   const removed = new Set<string>();
   for (const target of targets) {

@@ -123,7 +123,7 @@ export async function openSession(
       spool,
       readAhead: mine?.readAhead,
     };
-    const registry = createAttachmentRegistry();
+    const registry = createAttachmentRegistry(ctx.workspace.jpDir);
     return { ctx, invocation, history, baseConfig, conversation, config, provider, model, modelInfo, content, registry, handlerContext: hctx, signal: interrupt.signal, close };
   } catch (error) {
     await close();

@@ -189,6 +189,22 @@ export function conversationActivity(jpDir: string, id: string): Activity | unde
   return activity;
 }
 
+/**
+ * The cached activity of conversation `id` when it is current (its events.jsonl has the size and
+ * mtime it was counted at); undefined when it is not cached or stale. Counts nothing: for a reader
+ * that has the file's bytes in hand and would rather look for what it needs itself.
+ */
+export function freshActivity(jpDir: string, id: string): Activity | undefined {
+  let stat: { size: number; mtimeMs: number };
+  try {
+    stat = statSync(path.join(jpDir, 'conversations', id, 'events.jsonl'));
+  } catch {
+    return undefined;
+  }
+  const known = cacheOf(jpDir).entries[id];
+  return known !== undefined && known.size === stat.size && known.mtimeMs === stat.mtimeMs ? known : undefined;
+}
+
 /** Writes the cache when something was counted; best effort (a read-only workspace still lists). */
 export function saveActivity(jpDir: string): void {
   const cache = caches.get(jpDir);

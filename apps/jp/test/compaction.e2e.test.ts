@@ -33,7 +33,7 @@ describe('jp conversation compact', () => {
   const jp = (args: string[]) => runJp(args, { cwd: ws, env });
   /** The user messages of the Anthropic request `jp q --explain` would send now. */
   async function explained(query = 'next'): Promise<Array<Record<string, any>>> {
-    const result = await jp(['q', '--explain', '-m', 'anthropic/claude-test', query]);
+    const result = await jp(['q', '--explain', '-m', 'anthropic/claude-sonnet-4-6', query]);
     expect(result.code, result.stderr).toBe(0);
     return (JSON.parse(result.stdout).request.messages as Array<Record<string, any>>).filter((message) => message.role === 'user');
   }
@@ -97,7 +97,7 @@ describe('jp conversation compact', () => {
     const plain = await explained();
     expect(plain).toHaveLength(3);
     const again = async () => {
-      const result = await jp(['q', '--explain', '-m', 'anthropic/claude-test', '-a', 'f0.txt', 'again']);
+      const result = await jp(['q', '--explain', '-m', 'anthropic/claude-sonnet-4-6', '-a', 'f0.txt', 'again']);
       return (JSON.parse(result.stdout).request.messages as Array<Record<string, any>>).at(-1)!;
     };
     expect(documentsOf(await again())[0]).toMatch(/^\[unchanged: same content as file:\/\/.*f0\.txt attached in turn 0/);
@@ -223,7 +223,7 @@ describe('compaction against a provider (Anthropic wire server)', () => {
     for (let t = 0; t < turns; t++) {
       writeFileSync(path.join(ws, `f${t}.txt`), fileText(`f${t}`, 100));
       server.enqueue(measured(`answer ${t}`));
-      const result = await jp(['q', ...(t === 0 ? ['--new'] : []), '-m', 'anthropic/claude-test', '-a', `f${t}.txt`, `question ${t}`]);
+      const result = await jp(['q', ...(t === 0 ? ['--new'] : []), '-m', 'anthropic/claude-sonnet-4-6', '-a', `f${t}.txt`, `question ${t}`]);
       expect(result.code, result.stderr).toBe(0);
     }
     const id = JSON.parse((await jp(['c', 'ls', '-F', 'json'])).stdout).conversations[0].id as string;
@@ -254,12 +254,12 @@ describe('compaction against a provider (Anthropic wire server)', () => {
     expect(asked.messages.at(-1).content.at(-1).text).toMatch(/^This conversation is about to be compacted/);
     expect(textOf(asked)).toContain('question 1');
     expect(textOf(asked)).not.toContain('question 2');
-    expect(lines(events).at(-1)).toMatchObject({ type: 'compaction', from: 0, to: 1, summary: { text: 'SUMMARY: we read f0 and f1 and chose plan B.', model: 'anthropic/claude-test' } });
+    expect(lines(events).at(-1)).toMatchObject({ type: 'compaction', from: 0, to: 1, summary: { text: 'SUMMARY: we read f0 and f1 and chose plan B.', model: 'anthropic/claude-sonnet-4-6' } });
 
     server.enqueue(anthropicTextStream('ok'));
     expect((await jp(['q', 'go on'])).code).toBe(0);
     const next = server.requests.at(-1)!.body as any;
-    expect(next.messages[0].content[0].text).toMatch(/^\[jp: turns 0–1 of this conversation were compacted; the answer below summarises them \(written by anthropic\/claude-test\)\.\]/);
+    expect(next.messages[0].content[0].text).toMatch(/^\[jp: turns 0–1 of this conversation were compacted; the answer below summarises them \(written by anthropic\/claude-sonnet-4-6\)\.\]/);
     expect(next.messages[0].content[0].text).toMatch(/- file:\/\/.*\/f0\.txt \(text\/plain, \d+ bytes, turn 0\)/);
     expect(next.messages[1]).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'SUMMARY: we read f0 and f1 and chose plan B.' }] });
     expect(textOf(next)).not.toContain('question 0');
@@ -285,7 +285,7 @@ describe('compaction against a provider (Anthropic wire server)', () => {
     expect(server.requests[sent + 1]!.rawBody.length).toBeLessThan(server.requests[sent]!.rawBody.length);
     const after = lines(events);
     const added = after.slice(before.length);
-    expect(added.map((event) => event.type)).toEqual(['compaction', 'turn_start', 'chat_request', 'chat_response']);
+    expect(added.map((event) => event.type)).toEqual(['compaction', 'turn_start', 'chat_request', 'model_call', 'chat_response']);
     expect(added.filter((event) => event.type === 'chat_request').map((event) => event.content)).toEqual(['one more']);
   });
 
@@ -309,7 +309,7 @@ describe('compaction against a provider (Anthropic wire server)', () => {
     expect(server.requests.length).toBe(sent + 3);
     expect(JSON.stringify((server.requests[sent + 2]!.body as any).messages.at(-1))).toContain('toolu_9');
     const added = lines(events).slice(before).map((event) => event.type);
-    expect(added).toEqual(['compaction', 'turn_start', 'chat_request', 'tool_call_request', 'tool_call_response', 'chat_response']);
+    expect(added).toEqual(['compaction', 'turn_start', 'chat_request', 'model_call', 'tool_call_request', 'tool_call_response', 'model_call', 'chat_response']);
   });
 
   it('auto = "on" writes no compaction that would not shrink the refused request: exit 3, nothing stored', async () => {
@@ -319,7 +319,7 @@ describe('compaction against a provider (Anthropic wire server)', () => {
     // The summary the model writes is longer than the turns it would replace.
     server.enqueue(anthropicTextStream(`SUMMARY ${'and so on '.repeat(4000)}`));
     try {
-      const result = await jp(['-c', 'conversation.compaction.auto="on"', '-c', 'conversation.compaction.summarize=true', '-c', 'conversation.compaction.keep_last=1', '-c', 'providers.anthropic.models."claude-test".max_output_tokens=1000', 'q', 'one more']);
+      const result = await jp(['-c', 'conversation.compaction.auto="on"', '-c', 'conversation.compaction.summarize=true', '-c', 'conversation.compaction.keep_last=1', '-c', 'providers.anthropic.models."claude-sonnet-4-6".max_output_tokens=1000', 'q', 'one more']);
       expectOneLineError(result, 3, /nothing is left to compact by \[conversation\.compaction\] \(it would not make the request smaller \([\d,]+ → [\d,]+ bytes/);
     } finally {
       limit = 0;
@@ -344,12 +344,12 @@ describe('compaction against a provider (Anthropic wire server)', () => {
     const events = await conversation(6);
     server.enqueue(measured('ok'));
     const config = path.join(ws, '.jp', 'config.toml');
-    const window = (tokens: number) => writeFileSync(config, `${readFileSync(config, 'utf8')}\n[providers.anthropic.models."claude-test"]\ncontext_window = ${tokens}\n`);
+    const window = (tokens: number) => writeFileSync(config, `${readFileSync(config, 'utf8')}\n[providers.anthropic.models."claude-sonnet-4-6"]\ncontext_window = ${tokens}\n`);
     const plain = readFileSync(config, 'utf8');
     window(4000);
     const result = await jp(['-c', 'conversation.compaction.auto="on"', 'q', 'near the edge']);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toMatch(/^jp: this request is about [\d,]+ tokens, \d+ % of anthropic\/claude-test's 4,000-token window; compacted turns 0–1 /m);
+    expect(result.stderr).toMatch(/^jp: this request is about [\d,]+ tokens, \d+ % of anthropic\/claude-sonnet-4-6's 4,000-token window; compacted turns 0–1 /m);
     expect(lines(events).filter((event) => event.type === 'compaction')).toHaveLength(1);
     // -c keys stay with the conversation: "ask" is set back. Without a terminal it sends as it is, with a note.
     server.enqueue(measured('ok'));

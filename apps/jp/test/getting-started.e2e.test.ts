@@ -50,13 +50,13 @@ describe('getting started and carrying on', { timeout: 60_000 }, () => {
     const only = { ANTHROPIC_API_KEY: 'sk-test' };
     const result = await jp(['-F', 'json', '-c', `providers.anthropic.base_url=${JSON.stringify(server.url)}`, 'query', '-n', 'which model?'], only);
     expect(result.code, result.stderr).toBe(0);
-    expect((server.requests.at(-1)!.body as { model: string }).model).toBe('claude-sonnet-4-5');
+    expect((server.requests.at(-1)!.body as { model: string }).model).toBe('claude-opus-5-5');
     const id = lastLine(result.stdout).conversation;
     // The turn's model, not a key the conversation set: a later assistant.model reaches it (RFD 014).
     expect(readEvents(ws, id).find((event) => event.type === 'config_delta')).toBeUndefined();
     expect(readEvents(ws, id).find((event) => event.type === 'turn_start')!.model).toMatch(/^anthropic\//);
     const text = await jp(['-c', `providers.anthropic.base_url=${JSON.stringify(server.url)}`, 'query', '--explain', '-n', 'x'], only);
-    expect(text.stderr).toContain('jp: using anthropic/claude-sonnet-4-5 (no model configured; ANTHROPIC_API_KEY is the only provider key set)');
+    expect(text.stderr).toContain('jp: using anthropic/claude-opus-5-5 (no model configured; ANTHROPIC_API_KEY is the only provider key set)');
   });
 
   it('with none or several keys the error stays, naming the choices', async () => {
@@ -65,7 +65,7 @@ describe('getting started and carrying on', { timeout: 60_000 }, () => {
     expect(none.stderr.trim()).toMatch(/^jp: no model configured and no provider key set: pass -m\/--model .* export one of ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY, OPENROUTER_API_KEY$/);
     const two = await jp(['query', '-n', 'x'], { ANTHROPIC_API_KEY: 'a', GEMINI_API_KEY: 'g' });
     expect(two.code).toBe(2);
-    expect(two.stderr.trim()).toMatch(/^jp: no model configured and keys for several providers are set \(ANTHROPIC_API_KEY, GEMINI_API_KEY\): .*e\.g\. -m anthropic\/claude-sonnet-4-5$/);
+    expect(two.stderr.trim()).toMatch(/^jp: no model configured and keys for several providers are set \(ANTHROPIC_API_KEY, GEMINI_API_KEY\): .*e\.g\. -m anthropic\/claude-opus-5-5$/);
   });
 
   it('--title on an existing conversation renames it', async () => {

@@ -23,7 +23,7 @@ describe('provider errors', () => {
     writeFileSync(path.join(ws, 'a.txt'), 'alpha\n');
     expect((await runJp(['init'], { cwd: ws, env })).code).toBe(0);
     server.enqueue(anthropicTextStream('first answer'));
-    const first = await jp(['-F', 'json', 'query', '--new', '-m', 'anthropic/claude-test', '--attach', 'a.txt', 'hello']);
+    const first = await jp(['-F', 'json', 'query', '--new', '-m', 'anthropic/claude-sonnet-4-6', '--attach', 'a.txt', 'hello']);
     expect(first.code, first.stderr).toBe(0);
     id = JSON.parse(first.stdout.trim().split('\n').at(-1)!).conversation;
   });

@@ -230,7 +230,7 @@ describe('secrets through the binary', { timeout: 60_000 }, () => {
     try {
       const base = new URL(`${server.url}?key=${SECRETS.urlQueryKey}`);
       [base.username, base.password] = ['me', SECRETS.urlPassword];
-      const result = await jp(['-F', 'json', '-c', `providers.anthropic.base_url=${toml(base.toString())}`, 'query', '--new', '-m', 'anthropic/claude-sonnet-4-5', 'hi'], {
+      const result = await jp(['-F', 'json', '-c', `providers.anthropic.base_url=${toml(base.toString())}`, 'query', '--new', '-m', 'anthropic/claude-sonnet-4-6', 'hi'], {
         env: { ...env, ANTHROPIC_API_KEY: 'sk-test' },
       });
       expect(result.code, result.stderr).toBe(0);
@@ -240,7 +240,7 @@ describe('secrets through the binary', { timeout: 60_000 }, () => {
       expect(result.stderr).not.toContain('secret');
       const id = idOf(result.stdout);
       const deltas = turnsOf(readStoredEvents(ws, id))[0]!.filter((event) => event.type === 'config_delta');
-      expect(deltas.map((event) => event.delta)).toEqual([{ assistant: { model: 'anthropic/claude-sonnet-4-5' } }]);
+      expect(deltas.map((event) => event.delta)).toEqual([{ assistant: { model: 'anthropic/claude-sonnet-4-6' } }]);
     } finally {
       await server.close();
     }

@@ -10,7 +10,7 @@ import { copyWorkspace, expectEveryConversationLoads, lastJson, makeWorkspace, t
 // model"): a full disk fails the query before anything is sent, so nobody pays for an answer that
 // cannot be stored; and `jp gc` running while the model answers keeps those blobs.
 
-const MODEL = ['-m', 'anthropic/claude-test'];
+const MODEL = ['-m', 'anthropic/claude-sonnet-4-6'];
 
 describe('blobs stored before the model is called', () => {
   let server: WireServer;

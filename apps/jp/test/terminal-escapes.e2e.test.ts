@@ -198,7 +198,7 @@ describe('untrusted text on a real terminal (script(1) pty)', { timeout: 30_000 
 
   it('a streamed answer and streamed reasoning, every sequence split across deltas, are shown visibly', async () => {
     server.enqueue(hostileStream());
-    const result = await pty(['query', '--new', '-m', 'anthropic/claude-sonnet-4-5', '--show-reasoning', '--title', `T<${PAYLOAD}>T`, 'hello']);
+    const result = await pty(['query', '--new', '-m', 'anthropic/claude-sonnet-4-6', '--show-reasoning', '--title', `T<${PAYLOAD}>T`, 'hello']);
     expect(result.code, result.terminal).toBe(0);
     expect(result.terminal).toContain(`A<${PAYLOAD_SHOWN}>A`);
     expect(result.terminal).toContain(`R<${PAYLOAD_SHOWN}>R`);
@@ -234,7 +234,7 @@ describe('untrusted text on a real terminal (script(1) pty)', { timeout: 30_000 
     const show = await pty(['-F', 'json', 'conversation', 'show', conversation]);
     const ls = await pty(['-F', 'json', 'conversation', 'ls']);
     server.enqueue(hostileStream());
-    const query = await pty(['-F', 'json', 'query', '--new', '-m', 'anthropic/claude-sonnet-4-5', 'hello']);
+    const query = await pty(['-F', 'json', 'query', '--new', '-m', 'anthropic/claude-sonnet-4-6', 'hello']);
     for (const result of [show, ls, query]) {
       expect(result.code, result.terminal).toBe(0);
       expectNothingActionable(result.terminal);
@@ -253,7 +253,7 @@ describe('untrusted text on a real terminal (script(1) pty)', { timeout: 30_000 
   it('stdout to a file gets the exact answer; reasoning and notes on the terminal are still shown visibly', async () => {
     const file = path.join(root, 'answer.txt');
     server.enqueue(hostileStream());
-    const result = await pty(['query', '--new', '-m', 'anthropic/claude-sonnet-4-5', '--show-reasoning', 'hello'], { stdoutFile: file });
+    const result = await pty(['query', '--new', '-m', 'anthropic/claude-sonnet-4-6', '--show-reasoning', 'hello'], { stdoutFile: file });
     expect(result.code, result.terminal).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(`${ANSWER}\n`);
     expect(result.terminal).toContain(`R<${PAYLOAD_SHOWN}>R`);
@@ -264,7 +264,7 @@ describe('untrusted text on a real terminal (script(1) pty)', { timeout: 30_000 
 
   it('an error quoting the provider shows its text visibly on one line; with -F json the message is exact', async () => {
     server.enqueue(anthropicErrorResponse(400, { message: PAYLOAD }));
-    const result = await pty(['query', '--new', '-m', 'anthropic/claude-sonnet-4-5', 'hello']);
+    const result = await pty(['query', '--new', '-m', 'anthropic/claude-sonnet-4-6', 'hello']);
     expect(result.code).toBe(3);
     const lines = withoutSpinner(result.terminal).split('\r\n').filter((line) => line !== '');
     expect(lines).toHaveLength(1);
@@ -274,7 +274,7 @@ describe('untrusted text on a real terminal (script(1) pty)', { timeout: 30_000 
     expectNothingActionable(result.terminal);
 
     server.enqueue(anthropicErrorResponse(400, { message: PAYLOAD }));
-    const json = await pty(['-F', 'json', 'query', '--new', '-m', 'anthropic/claude-sonnet-4-5', 'hello']);
+    const json = await pty(['-F', 'json', 'query', '--new', '-m', 'anthropic/claude-sonnet-4-6', 'hello']);
     expect(json.code).toBe(3);
     expectNothingActionable(json.terminal);
     const error = JSON.parse(json.terminal.trim()).error;
@@ -284,11 +284,11 @@ describe('untrusted text on a real terminal (script(1) pty)', { timeout: 30_000 
   it('what a library logs about a server (the Anthropic SDK on an event that is not JSON) is told only with -v, and visibly', async () => {
     const [start] = anthropicStreamEvents([{ type: 'text', text: 'x' }]);
     server.enqueue(sseResponse([start!, { event: 'content_block_delta', data: `junk${PAYLOAD}` }]));
-    const quiet = await pty(['query', '--new', '-m', 'anthropic/claude-sonnet-4-5', 'hello']);
+    const quiet = await pty(['query', '--new', '-m', 'anthropic/claude-sonnet-4-6', 'hello']);
     expect(quiet.code, quiet.terminal).not.toBe(0);
     expect(quiet.terminal).not.toContain('Could not parse message into JSON');
     server.enqueue(sseResponse([start!, { event: 'content_block_delta', data: `junk${PAYLOAD}` }]));
-    const result = await pty(['-v', 'query', '--new', '-m', 'anthropic/claude-sonnet-4-5', 'hello']);
+    const result = await pty(['-v', 'query', '--new', '-m', 'anthropic/claude-sonnet-4-6', 'hello']);
     expect(result.code, result.terminal).not.toBe(0);
     expect(result.terminal).toContain('Could not parse message into JSON');
     // An SSE line ends at CR: what follows `\r` in the payload is not part of the event.
@@ -299,7 +299,7 @@ describe('untrusted text on a real terminal (script(1) pty)', { timeout: 30_000 
   it('a note quoting the provider (a retry) shows its text visibly', async () => {
     server.enqueue(anthropicErrorResponse(429, { message: PAYLOAD, headers: { 'retry-after': '0' } }));
     server.enqueue(anthropicTextStream('fine'));
-    const result = await pty(['query', '--new', '-m', 'anthropic/claude-sonnet-4-5', 'again']);
+    const result = await pty(['query', '--new', '-m', 'anthropic/claude-sonnet-4-6', 'again']);
     expect(result.code, result.terminal).toBe(0);
     expect(result.terminal).toMatch(/retrying in/);
     probe('retry note', result.terminal, ALL);
@@ -410,7 +410,7 @@ describe('untrusted text on a real terminal (script(1) pty)', { timeout: 30_000 
     const show = await pty(['conversation', 'show', conversation], { env: coloured });
     const ls = await pty(['conversation', 'ls'], { env: coloured });
     server.enqueue(anthropicErrorResponse(400, { message: PAYLOAD }));
-    const error = await pty(['query', '--new', '-m', 'anthropic/claude-sonnet-4-5', 'hello'], { env: coloured });
+    const error = await pty(['query', '--new', '-m', 'anthropic/claude-sonnet-4-6', 'hello'], { env: coloured });
     const query = await pty(['query', '--new', '-m', 'echo', '--attach', EVIL_FILE, 'x'], { env: coloured });
     const id = /new conversation (\S+)/.exec(query.terminal)?.[1] ?? '';
     const attachments = await pty(['attachment', 'ls', '--check', '--id', id], { env: coloured });

@@ -115,7 +115,8 @@ export async function openSession(
     const keyEnv = chosen !== undefined && lastTurnModel(history) !== chosen.model ? chosen.keyEnv : undefined;
     if (!options.preview) announceStart(output, invocation, config.assistant.model!, keyEnv);
     const modelInfo = provider.id === 'echo' ? undefined : catalogModel(config, provider.id, model);
-    if (modelInfo === undefined && provider.id !== 'echo' && !options.preview) output.warn(unknownModel(provider.id, model));
+    // Ollama's models are the user's own, and nothing guessed is sent to them: no warning there.
+    if (modelInfo === undefined && provider.id !== 'echo' && provider.id !== 'ollama' && !options.preview) output.warn(unknownModel(provider.id, model));
     hctx = {
       ...handlerContext(ctx.workspace, ctx.cwd, config, output),
       signal: interrupt.signal,

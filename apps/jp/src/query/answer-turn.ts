@@ -175,8 +175,9 @@ export async function answerTurn(session: QuerySession, turn: TurnOpening): Prom
     failure = error;
     result = { events: error.events, text: '', usage: {} };
   }
-  // A conversation that needed drop_block keeps it: the choice is stored with this turn (issue V).
-  if (result.thinkingBinding === 'drop_block' && binding === undefined) {
+  // A conversation that needed drop_block keeps it: the choice is stored with the first turn that made it (issue V).
+  const stored = session.history.some((event) => event.type === 'chat_request' && (event as ChatRequestEvent).thinking_binding === 'drop_block');
+  if ((result.thinkingBinding ?? binding) === 'drop_block' && !stored) {
     opening = opening.map((event) => (event.type === 'chat_request' ? ({ ...event, thinking_binding: 'drop_block' } as ConversationEvent) : event));
   }
   // Handles live for one query: whatever still runs is stopped, and the turn keeps a note of it.

@@ -8,9 +8,14 @@
 // k+1 repeats unchanged at the same positions — what a prompt cache can reuse. Goal: 100 %.
 // Wire bytes are the 30 requests' total size; "uncached" is what a prefix cache could not serve.
 // Each request must also name every text resource by its exact URI (what `refresh_resource` takes).
+// The head of each request (`system` and `tools`, or each vendor's fields for them) must be request
+// 0's byte for byte: jp fixes them at a conversation's first request (issue V), here through the
+// app's own `frameTurn`, with refresh_resource offered from the start.
 import { createHash } from 'node:crypto';
 import { DEFAULT_COMPACTION_RULES, planCompaction, type ConversationEvent, type Resource } from '../packages/core/src/index.ts';
 import { modelView } from '../apps/jp/src/query/model-events.ts';
+import { frameTurn } from '../apps/jp/src/tools/request-frame.ts';
+import { refreshResourceTool } from '../apps/jp/src/tools/refresh-resource-tool.ts';
 import {
   convertToAnthropicRequest,
   convertToGoogleRequest,
@@ -130,8 +135,29 @@ function prefixShare(messages: string[][], from: number, to: number): number {
   return reused / earlier;
 }
 
+const SYSTEM = 'You are the assistant of a programmer; answer briefly.';
+
+/** The system prompt and tools of request k as jp makes them: the frame fixed at the first request. */
+function frameAt(events: ConversationEvent[]): { system?: string; tools: ProviderRequest['tools'] } {
+  const first = frameTurn({ history: events.slice(0, 2), system: SYSTEM, all: [refreshResourceTool], offered: [refreshResourceTool], missing: () => undefined });
+  const history = events.map((event, i) => (i === 1 && first.request.frame !== undefined ? ({ ...event, frame: first.request.frame } as ConversationEvent) : event));
+  const { frame } = frameTurn({ history, system: SYSTEM, all: [refreshResourceTool], offered: [refreshResourceTool], missing: () => undefined });
+  return { system: frame.system, tools: frame.tools };
+}
+
+/** A request without its conversation: what it says before the messages (system, tools), cache markers removed. */
+function headOf(request: unknown): string {
+  const wire = JSON.parse(JSON.stringify(request, (key, value: unknown) => (key === 'cache_control' ? undefined : value))) as Record<string, any>;
+  const chatSystem = Array.isArray(wire.messages) && wire.messages[0]?.role === 'system' ? wire.messages[0] : undefined;
+  return JSON.stringify([wire.system, wire.instructions, wire.tools, wire.config?.systemInstruction, wire.config?.tools, chatSystem]);
+}
+
 function measure(convert: Convert, build: (k: number) => ConversationEvent[], model: string) {
-  const requests = Array.from({ length: TURNS }, (_, k) => convert({ model, events: build(k) }).request);
+  const requests = Array.from({ length: TURNS }, (_, k) => {
+    const events = build(k);
+    return convert({ model, events, ...frameAt(events) }).request;
+  });
+  const heads = new Set(requests.map(headOf));
   const unnamed = [...new Set(requests.flatMap((request, k) => unnamedUris(build(k), request)))];
   const messages = requests.map(messagesOf);
   let earlier = 0;
@@ -151,27 +177,27 @@ function measure(convert: Convert, build: (k: number) => ConversationEvent[], mo
     uncached += after.slice(common).reduce((sum, message) => sum + message.length, 0);
   }
   const wire = requests.reduce<number>((sum, request) => sum + JSON.stringify(request).length, 0);
-  return { prefix: reused / earlier, wire, uncached, unnamed };
+  return { prefix: reused / earlier, wire, uncached, unnamed, head: heads.size === 1 };
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 console.log(`prefix stability over ${TURNS} turns (text at 0, 5, 17; image at 9)`);
 console.log(
-  `${'provider'.padEnd(11)} ${'prefix'.padStart(8)} ${'wire'.padStart(10)} ${'uncached'.padStart(10)}   ${'baseline: prefix'.padStart(16)} ${'wire'.padStart(10)} ${'uncached'.padStart(10)}`,
+  `${'provider'.padEnd(11)} ${'prefix'.padStart(8)} ${'system+tools'.padStart(13)} ${'wire'.padStart(10)} ${'uncached'.padStart(10)}   ${'baseline: prefix'.padStart(16)} ${'wire'.padStart(10)} ${'uncached'.padStart(10)}`,
 );
 let failed = false;
 for (const [name, convert] of providers) {
   const model = name === 'openrouter' ? 'anthropic/claude-test' : 'model';
   const ours = measure(convert, inline, model);
   const base = measure(convert, prepended, model);
-  if (ours.prefix < 1) failed = true;
+  if (ours.prefix < 1 || !ours.head) failed = true;
   if (ours.unnamed.length > 0) {
     failed = true;
     console.log(`${name}: a request does not name ${ours.unnamed.join(', ')} by URI`);
   }
   const pct = (share: number) => `${(share * 100).toFixed(1)} %`;
   console.log(
-    `${name.padEnd(11)} ${pct(ours.prefix).padStart(8)} ${kib(ours.wire).padStart(10)} ${kib(ours.uncached).padStart(10)}   ${pct(base.prefix).padStart(16)} ${kib(base.wire).padStart(10)} ${kib(base.uncached).padStart(10)}`,
+    `${name.padEnd(11)} ${pct(ours.prefix).padStart(8)} ${(ours.head ? 'same' : 'CHANGED').padStart(13)} ${kib(ours.wire).padStart(10)} ${kib(ours.uncached).padStart(10)}   ${pct(base.prefix).padStart(16)} ${kib(base.wire).padStart(10)} ${kib(base.uncached).padStart(10)}`,
   );
 }
 console.log('');
@@ -179,8 +205,12 @@ console.log(`with tool calls, reasoning (each provider's opaque data replayed) a
 console.log(`${'provider'.padEnd(11)} ${'before'.padStart(8)} ${'break'.padStart(8)} ${'after'.padStart(8)}  opaque replayed`);
 for (const [name, convert] of providers) {
   const model = name === 'openrouter' ? 'anthropic/claude-test' : 'model';
-  const requests = Array.from({ length: TURNS }, (_, k) => convert({ model, events: working(k, name) }).request);
+  const requests = Array.from({ length: TURNS }, (_, k) => {
+    const events = working(k, name);
+    return convert({ model, events, ...frameAt(events) }).request;
+  });
   const messages = requests.map(messagesOf);
+  if (new Set(requests.map(headOf)).size !== 1) failed = true;
   // The provider's opaque reasoning data really is in the requests (the break aside, compaction strips it).
   const stored = opaqueFor(name, 0, 'call_0')?.items[0];
   const secret = stored === undefined ? undefined : String(stored.signature ?? stored.encrypted_content ?? stored.thoughtSignature);

@@ -51,7 +51,7 @@ describe('requests that only append (issue V)', () => {
     const verdicts = calls(id).map((call) => call.cache_miss?.reason ?? 'hit');
     expect(verdicts).toEqual(['hit', 'hit', 'hit']);
     // Every call after the first named the one before it.
-    expect(bodiesSince(start).map((body) => body.diagnostics.previous_message_id)).toEqual([null, calls(id)[0].id, calls(id)[1].id]);
+    expect(bodiesSince(start).map((body) => body.diagnostics.previous_message_id)).toEqual([null, calls(id)[0]!.id, calls(id)[1]!.id]);
   });
 
   it('thinks, calls, thinks again and calls another: the answer goes back in that order and the next requests are accepted', async () => {

@@ -68,4 +68,21 @@ describe('kill -9 at each named crash point, then load and continue', { timeout:
     const listed = JSON.parse((await w.jp(['-F', 'json', 'conversation', 'ls'])).stdout).conversations.find((c: { id: string }) => c.id === id);
     expect(listed.title).toBe('renamed at events-append');
   });
+
+  it('events-append:torn: killed with the first line of a turn written, the rest not', async () => {
+    const before = eventsText();
+    const shown = async () => JSON.parse((await w.jp(['-F', 'json', 'conversation', 'show', id])).stdout).events as Array<{ type: string; content?: string }>;
+    const eventsBefore = await shown();
+    expectKilledAt(await killedAt('events-append:torn', ['query', '--id', id, 'at events-append:torn']), 'events-append:torn');
+    // On disk: a whole turn_start line of the turn, and nothing after it.
+    const added = eventsText().slice(before.length);
+    expect(added).toMatch(/^\{"type":"turn_start"[^\n]*\}\n$/);
+    // Not part of the conversation: neither shown nor counted, and the next append cuts it off.
+    expect(await shown()).toEqual(eventsBefore);
+    await loadsAndContinues('events-append:torn');
+    expect(eventsText()).not.toContain(added);
+    const events = await shown();
+    expect(events.filter((event) => event.type === 'turn_start')).toHaveLength(eventsBefore.filter((event) => event.type === 'turn_start').length + 1);
+  });
 });
+

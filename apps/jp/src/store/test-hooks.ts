@@ -9,7 +9,7 @@ import { writeSync } from 'node:fs';
  *   JP_TEST_ENOSPC_AT=<point>  throw ENOSPC (as the write would) when it reaches <point>
  *
  * A point names a write: ENOSPC is thrown while it is written, the crash comes right after it is
- * done. The points are listed in RFD 030 ("blob-write", "create:files", "gc:delete-pack", …).
+ * done (or, for an append, `<point>:torn` midway). The points are listed in RFD 030 ("blob-write", "create:files", "gc:delete-pack", …).
  */
 
 /**
@@ -35,3 +35,14 @@ export function enospcPoint(point: string, file: string): void {
   error.path = file;
   throw error;
 }
+
+/**
+ * When `JP_TEST_CRASH_AT` names `<point>:torn`: writes only the first line of `payload`, as a write
+ * cut short by a kill can leave it (whole lines of an unfinished append), then dies there.
+ */
+export function tornWritePoint(point: string, payload: Uint8Array, write: (part: Uint8Array) => void): void {
+  if (process.env.JP_TEST_CRASH_AT !== `${point}:torn`) return;
+  write(payload.subarray(0, payload.indexOf(0x0a) + 1));
+  crashPoint(`${point}:torn`);
+}
+

@@ -3,6 +3,7 @@ import { SupersededMarkSchema } from './superseded-mark-schema.ts';
 import { ContentBlockSchema } from './content-block.ts';
 import { describeIssues } from './describe-issues.ts';
 import { ResourceSchema } from './resource.ts';
+import { RequestFrameSchema } from './request-frame.ts';
 import { FreshnessNoticeSchema } from './freshness-notice.ts';
 import { isKnownEvent, isKnownEventType } from './event-types.ts';
 import { CompactionEventSchema, type CompactionEvent } from './compaction/compaction-event.ts';
@@ -66,6 +67,14 @@ export const ChatRequestEventSchema = z.object({
   superseded: z.array(SupersededMarkSchema).optional(),
   /** Declared attachments whose source changed since their newest snapshot (`freshness-notice.ts`). */
   notices: z.array(FreshnessNoticeSchema).optional(),
+  /** The conversation's system prompt and tools, on the request that fixed them (`request-frame.ts`). */
+  frame: RequestFrameSchema.optional(),
+  /** jp's lines to the model about this turn: tools it cannot use now, a changed system prompt (issue V). */
+  notes: z.array(z.string().min(1)).optional(),
+  /** The framed tools that could not run from this turn on, when that changed (`request-frame.ts` in the app). */
+  refused_tools: z.array(z.string()).optional(),
+  /** The system prompt in force from this turn on, when it differs from the frame's. */
+  system_prompt: z.string().optional(),
 });
 export type ChatRequestEvent = z.output<typeof ChatRequestEventSchema>;
 

@@ -45,6 +45,7 @@ export { TEXTUAL_APPLICATION_TYPES, isTextualMimeType, mimeEssence } from './mim
 export { formatResource } from './format-resource.ts';
 export type { FreshnessNotice } from './freshness-notice.ts';
 export { requestTextWithNotices } from './request-text.ts';
+export type { FramedTool, RequestFrame } from './request-frame.ts';
 export type { ConvertedToolResult, McpCallToolResult, McpEmbeddedResource, McpResourceContents } from './mcp-conversions.ts';
 export { groupTurns, turnNumber, type Turn } from './turns.ts';
 export {
@@ -81,3 +82,4 @@ export function loadSchemas(): Promise<typeof import('./schemas.ts')> {
 export { hasUrlSecrets, REDACTED, redactUrlSecrets } from './redact-url-secrets.ts';
 export * from './compaction/index.ts';
 export { planBranches, type BranchLine, type BranchPlan, type TurnNode } from './branches/plan-branches.ts';
+export { dropStaleThinking } from './stale-thinking.ts';

@@ -5,8 +5,9 @@ import type { FreshnessNotice } from './freshness-notice.ts';
  * line. A function of the stored event alone, so each request's bytes stay the same in every
  * later request (the provider's prefix cache keeps hitting).
  */
-export function requestTextWithNotices(content: string, notices: readonly FreshnessNotice[] | undefined): string {
-  if (notices === undefined || notices.length === 0) return content;
-  const lines = notices.map((notice) => `[jp] ${notice.text}`).join('\n');
+export function requestTextWithNotices(content: string, notices: readonly FreshnessNotice[] | undefined, notes: readonly string[] = []): string {
+  const all = [...(notices ?? []).map((notice) => notice.text), ...notes];
+  if (all.length === 0) return content;
+  const lines = all.map((text) => `[jp] ${text}`).join('\n');
   return content === '' ? lines : `${content}\n\n${lines}`;
 }

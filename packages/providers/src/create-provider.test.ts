@@ -39,7 +39,7 @@ describe('createProvider', () => {
     const dynamicImports = sources.filter(({ text }) => text.includes("await import('@anthropic-ai/sdk')")).map(({ path }) => path);
 
     expect(staticImports).toEqual([]);
-    expect(dynamicImports).toEqual([join('anthropic', 'anthropic-provider.ts')]);
+    expect(dynamicImports).toEqual([join('anthropic', 'anthropic-provider.ts'), join('catalog', 'listings', 'fetch-model-listing.ts')]);
   });
 
   it('imports the OpenAI SDK only lazily, in one place: every static import of it is type-only', () => {

@@ -1,4 +1,5 @@
 import type { ConversationEvent, Usage } from '@jp/core';
+import type { ModelInfo } from './catalog/model-info.ts';
 import type { ReasoningSetting } from './reasoning/reasoning-setting.ts';
 
 /** A tool the model may call. `parameters` is a JSON Schema object. */
@@ -25,6 +26,11 @@ export interface ProviderRequest {
   reasoning?: ReasoningSetting | undefined;
   /** Whether reasoning is shown as it arrives (OpenAI then asks for a summary of it). */
   showReasoning?: boolean | undefined;
+  /**
+   * What the catalog knows of the model (RFD 031): reasoning, structured output and output limits
+   * are mapped to what it accepts. Undefined for a model jp does not know: nothing is guessed.
+   */
+  modelInfo?: ModelInfo | undefined;
 }
 
 /** Connection settings; the API key is always passed explicitly, never read by an SDK itself. */

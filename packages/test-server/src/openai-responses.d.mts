@@ -18,10 +18,10 @@ export interface OpenAIResponsesWireUsage {
 
 /** One output item of a scripted Responses answer. Text is split into deltas unless given as an array. */
 export type OpenAIResponsesScriptedItem =
-  | { type: 'text'; text: string | readonly string[] }
+  | { type: 'text'; text: string | readonly string[]; id?: string }
   /** A reasoning item; `summary` '' streams none; `encryptedContent` is the item's `encrypted_content`. */
-  | { type: 'reasoning'; summary: string | readonly string[]; encryptedContent?: string }
-  | { type: 'function_call'; callId: string; name: string; arguments: Record<string, unknown> };
+  | { type: 'reasoning'; summary: string | readonly string[]; encryptedContent?: string; id?: string }
+  | { type: 'function_call'; callId: string; name: string; arguments: Record<string, unknown>; id?: string };
 
 export interface OpenAIResponsesStreamOptions {
   usage?: OpenAIResponsesWireUsage;
@@ -45,7 +45,8 @@ export interface OpenAIChatWireUsage {
 /** One part of a scripted chat answer; `reasoning` is streamed as OpenRouter/Ollama's `delta.reasoning`. */
 export type OpenAIChatScriptedPart =
   | { type: 'text'; text: string | readonly string[] }
-  | { type: 'reasoning'; reasoning: string | readonly string[] }
+  /** `details` is streamed once, after the text, as OpenRouter's `delta.reasoning_details`. */
+  | { type: 'reasoning'; reasoning: string | readonly string[]; details?: readonly unknown[] }
   | { type: 'tool_call'; id: string; name: string; arguments: Record<string, unknown> };
 
 export interface OpenAIChatStreamOptions {
@@ -96,5 +97,5 @@ export declare function openaiChatErrorChunk(message?: string, code?: number | s
 /** An API error as OpenAI sends it: `{error: {message, type, param, code}}`. */
 export declare function openaiErrorResponse(
   status: number,
-  options?: { message?: string; type?: string; code?: string | null; headers?: Record<string, string> },
+  options?: { message?: string; type?: string; param?: string | null; code?: string | null; headers?: Record<string, string> },
 ): JsonResponse;

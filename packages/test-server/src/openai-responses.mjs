@@ -40,7 +40,7 @@ function itemEvents(item, outputIndex, event) {
   const at = { output_index: outputIndex };
   switch (item.type) {
     case 'text': {
-      const id = `msg_${outputIndex}`;
+      const id = item.id ?? `msg_${outputIndex}`;
       const deltas = deltasOf(item.text);
       const text = deltas.join('');
       const part = { type: 'output_text', text, annotations: [], logprobs: [] };
@@ -59,7 +59,7 @@ function itemEvents(item, outputIndex, event) {
       };
     }
     case 'reasoning': {
-      const id = `rs_${outputIndex}`;
+      const id = item.id ?? `rs_${outputIndex}`;
       const deltas = deltasOf(item.summary);
       const text = deltas.join('');
       const where = { item_id: id, ...at, summary_index: 0 };
@@ -83,7 +83,7 @@ function itemEvents(item, outputIndex, event) {
       };
     }
     case 'function_call': {
-      const id = `fc_${outputIndex}`;
+      const id = item.id ?? `fc_${outputIndex}`;
       const json = JSON.stringify(item.arguments);
       const call = { id, type: 'function_call', call_id: item.callId, name: item.name };
       const done = { ...call, arguments: json, status: 'completed' };
@@ -217,6 +217,8 @@ export function openaiChatChunks(parts, options = {}) {
         break;
       case 'reasoning':
         for (const reasoning of deltasOf(part.reasoning)) events.push(chunk({ reasoning }));
+        // OpenRouter's structured reasoning (signatures, encrypted blocks) arrives as `delta.reasoning_details`.
+        if (part.details !== undefined) events.push(chunk({ reasoning_details: part.details }));
         break;
       case 'tool_call': {
         const index = toolIndex++;
@@ -283,7 +285,7 @@ const ERROR_KINDS = {
 
 /**
  * @param {number} status
- * @param {{ message?: string; type?: string; code?: string | null; headers?: Record<string, string> }} [options]
+ * @param {{ message?: string; type?: string; param?: string | null; code?: string | null; headers?: Record<string, string> }} [options]
  * @returns {JsonResponse}
  */
 export function openaiErrorResponse(status, options = {}) {
@@ -291,7 +293,7 @@ export function openaiErrorResponse(status, options = {}) {
   const error = {
     message: options.message ?? `wire-server: scripted ${status}`,
     type: options.type ?? type,
-    param: null,
+    param: options.param ?? null,
     code: options.code === undefined ? code : options.code,
   };
   return jsonResponse(status, { error }, options.headers);

@@ -63,7 +63,7 @@ export function buildProgram(): Command {
     .option('--compact', 'compact the conversation by [conversation.compaction] first, then ask')
     .option('--allow-tools', 'run tools whose run policy is "ask" without asking')
     .option('--show-reasoning', "print the model's reasoning on stderr as it arrives (always stored)")
-    .option('--reasoning <level>', 'how much the model reasons: off, minimal, low, medium or high (assistant.reasoning)')
+    .option('--reasoning <level>', 'how much the model reasons: off, minimal, low, medium, high, xhigh or max, sent as the nearest the model takes (assistant.reasoning)')
     .option('--tool <name>', 'offer only this tool (repeatable)', collect, [])
     .addOption(withoutTool())
     .action(async (text: string[], opts, cmd: Command) => {
@@ -86,7 +86,7 @@ export function buildProgram(): Command {
     .option('-a, --attach <url>', 'attach a file, directory, glob or URL to the first message (repeatable)', collect, [])
     .option('--title <title>', 'title of the conversation (a new one, or renames the one continued)')
     .option('--show-reasoning', "print the model's reasoning on stderr as it arrives")
-    .option('--reasoning <level>', 'how much the model reasons: off, minimal, low, medium or high (assistant.reasoning)')
+    .option('--reasoning <level>', 'how much the model reasons: off, minimal, low, medium, high, xhigh or max, sent as the nearest the model takes (assistant.reasoning)')
     .action(async (opts, cmd: Command) => {
       const { chatCommand } = await import('../commands/chat.ts');
       await chatCommand(globals(cmd), opts);
@@ -174,6 +174,16 @@ export function buildProgram(): Command {
     .action(async (shell: string, _opts, cmd: Command) => {
       const { completionCommand } = await import('../commands/completion.ts');
       completionCommand(globals(cmd), shell, buildProgram());
+    });
+
+  program
+    .command('models')
+    .description("what jp knows of each model: window, output limit, reasoning, structured output, media, prices, and where each came from")
+    .argument('[provider]', 'anthropic, openai, google, openrouter or ollama (default: all)')
+    .option('--refresh', "first fetch the providers' own model listings (those whose keys, or local server, are set) and cache them")
+    .action(async (provider: string | undefined, opts: { refresh?: boolean }, cmd: Command) => {
+      const { modelsCommand } = await import('../commands/models.ts');
+      await modelsCommand(globals(cmd), provider, opts);
     });
 
   const config = program.command('config').description('show or change configuration');

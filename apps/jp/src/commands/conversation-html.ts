@@ -8,6 +8,10 @@ import { readCfgArgs, readConfigFiles, resolveConfig } from '../config/load-conf
 import { conversationConfig, conversationLayers } from '../conversation/conversation-config.ts';
 import { selectConversation } from '../conversation/select-conversation.ts';
 import type { ModelPrice } from '../html-view/model-prices.ts';
+import { turnModels } from '../html-view/turn-models.ts';
+import { catalogModel } from '../models/model-catalog.ts';
+import type { Config } from '../config/config-schema.ts';
+import { parseModelId } from '@jp/providers';
 import { BlobPrefixReader } from '../store/blob-prefix-reader.ts';
 import { writeFileAtomic } from '../store/atomic-write.ts';
 
@@ -16,13 +20,19 @@ export interface HtmlOptions {
   open?: boolean | undefined;
 }
 
-/** `providers.<p>.prices."<model>"` as prices by `provider/model`. */
-function configuredPrices(providers: Record<string, { prices?: Record<string, { input: number; output: number; cache_read?: number | undefined; cache_write?: number | undefined }> | undefined }>): Record<string, ModelPrice> {
+/** The price of each model the conversation used, by `provider/model`, as the model catalog knows it (RFD 031). */
+function catalogPrices(config: Config, models: ReadonlyArray<string | undefined>): Record<string, ModelPrice> {
   const prices: Record<string, ModelPrice> = {};
-  for (const [provider, config] of Object.entries(providers)) {
-    for (const [model, price] of Object.entries(config.prices ?? {})) {
-      prices[`${provider}/${model}`] = { input: price.input, output: price.output, cacheRead: price.cache_read ?? price.input, cacheWrite: price.cache_write ?? price.input };
+  for (const id of new Set(models)) {
+    if (id === undefined) continue;
+    let parsed: { provider: string; model: string };
+    try {
+      parsed = parseModelId(id);
+    } catch {
+      continue;
     }
+    const price = catalogModel(config, parsed.provider, parsed.model)?.price;
+    if (price !== undefined) prices[id] = { input: price.input, output: price.output, cacheRead: price.cacheRead ?? price.input, cacheWrite: price.cacheWrite ?? price.input };
   }
   return prices;
 }
@@ -48,7 +58,7 @@ export async function conversationShowHtml(globals: GlobalOptions, idArg: string
     events,
     baseConfig,
     currentModel: config.assistant.model,
-    prices: configuredPrices(config.providers),
+    prices: catalogPrices(config, turnModels(baseConfig, events, config.assistant.model)),
     reader: new BlobPrefixReader(store.blobs, id),
     generatedAt: new Date().toISOString(),
   });

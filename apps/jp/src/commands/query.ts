@@ -12,7 +12,7 @@ export type { QueryOptions };
  * opens, after the editor if there is one — so `jp q` with no text opens the editor without them.
  */
 async function turnStages() {
-  const [{ openTurn }, { compactBeforeSending }, { explainTurn }, { storeBlobsEarly }, { answerTurn }, { persistTurn }, { reportQuery }] = await Promise.all([
+  const [{ openTurn }, { compactBeforeSending }, { explainTurn }, { storeBlobsEarly }, { answerTurn }, { persistTurn }, { reportQuery }, { refreshListingInBackground }] = await Promise.all([
     import('../query/open-turn.ts'),
     import('../compaction/compact-for-query.ts'),
     import('../query/explain-turn.ts'),
@@ -20,8 +20,9 @@ async function turnStages() {
     import('../query/answer-turn.ts'),
     import('../query/persist-turn.ts'),
     import('../query/report-query.ts'),
+    import('../models/refresh-in-background.ts'),
   ]);
-  return { openTurn, compactBeforeSending, explainTurn, storeBlobsEarly, answerTurn, persistTurn, reportQuery };
+  return { openTurn, compactBeforeSending, explainTurn, storeBlobsEarly, answerTurn, persistTurn, reportQuery, refreshListingInBackground };
 }
 
 /**
@@ -44,7 +45,7 @@ export async function runQuery(ctx: CommandContext, textArgs: string[], options:
   const session = await openSession(ctx, invocation, early);
   let storedEarly: (() => void) | undefined;
   try {
-    const { openTurn, compactBeforeSending, explainTurn, storeBlobsEarly, answerTurn, persistTurn, reportQuery } = await stages;
+    const { openTurn, compactBeforeSending, explainTurn, storeBlobsEarly, answerTurn, persistTurn, reportQuery, refreshListingInBackground } = await stages;
     const turn = await openTurn(session);
     await compactBeforeSending(session, turn);
     if (options.explain) {
@@ -59,6 +60,7 @@ export async function runQuery(ctx: CommandContext, textArgs: string[], options:
     // The draft goes once its turn is answered whole (and stored, unless --no-persist); a failed or interrupted turn keeps it.
     draft?.remove();
     reportQuery(ctx.output, { id, turn: turn.index, answer, created: invocation.persist && invocation.id === undefined, schema: invocation.schema !== undefined });
+    refreshListingInBackground(session.config, session.provider.id, { terminal: process.stdout.isTTY === true && process.stderr.isTTY === true });
     return { id, turn: turn.index };
   } finally {
     storedEarly?.();

@@ -34,6 +34,25 @@ const ModelPriceSchema = z.strictObject({
   cache_write: z.number().min(0).optional(),
 });
 
+/**
+ * What the user says of one model (`providers.<p>.models."<id>"`); each key set here wins over the
+ * provider's listing and jp's table (RFD 031). Efforts and thinking types are the vendor's words.
+ */
+const ModelFactsSchema = z.strictObject({
+  context_window: z.number().int().positive().optional(),
+  max_output_tokens: z.number().int().positive().optional(),
+  /** The effort values it takes, lowest first (`none`, `minimal`, `low`, …, as the vendor spells them); `[]`: it does not reason. */
+  reasoning_efforts: z.array(z.string().min(1)).optional(),
+  /** Anthropic: the `thinking.type` values it takes. */
+  thinking_types: z.array(z.enum(['adaptive', 'enabled', 'disabled', 'between_tools'])).optional(),
+  /** The thinking budget range in tokens, where it takes a budget. */
+  thinking_budget: z.strictObject({ min: z.number().int().min(0), max: z.number().int().positive() }).optional(),
+  structured_output: z.boolean().optional(),
+  image_input: z.boolean().optional(),
+  pdf_input: z.boolean().optional(),
+});
+export type ConfiguredModelFacts = z.infer<typeof ModelFactsSchema>;
+
 const ProviderConfigSchema = z.strictObject({
   /** Endpoint, in the SDK's own convention (OpenAI-compatible ones include /v1). */
   base_url: z.string().url().optional(),
@@ -43,8 +62,8 @@ const ProviderConfigSchema = z.strictObject({
   cache_ttl: z.enum(['5m', '1h']).optional(),
   /** Prices by model id (without the provider), over jp's defaults (RFD 022). */
   prices: z.record(z.string().min(1), ModelPriceSchema).optional(),
-  /** Facts about models by id (without the provider): `context_window` in tokens sets or overrides jp's table (RFD 027). */
-  models: z.record(z.string().min(1), z.strictObject({ context_window: z.number().int().positive().optional() })).optional(),
+  /** Facts about models by id (without the provider), over the provider's listing and jp's table (RFD 027, RFD 031). */
+  models: z.record(z.string().min(1), ModelFactsSchema).optional(),
 });
 
 const McpServerConfigSchema = z.strictObject({
@@ -122,8 +141,8 @@ export const ConfigSchema = z.strictObject({
       show_reasoning: z.boolean().default(false),
       /** How much the model reasons: a level, or `{ budget_tokens = N }`; unset sends nothing (RFD 028). */
       reasoning: z
-        .union([z.enum(['off', 'minimal', 'low', 'medium', 'high']), z.strictObject({ budget_tokens: z.number().int().positive() })], {
-          error: 'must be "off", "minimal", "low", "medium", "high", or { budget_tokens = N }',
+        .union([z.enum(['off', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max']), z.strictObject({ budget_tokens: z.number().int().positive() })], {
+          error: 'must be "off", "minimal", "low", "medium", "high", "xhigh", "max", or { budget_tokens = N }',
         })
         .optional(),
     })

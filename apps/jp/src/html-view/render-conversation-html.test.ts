@@ -34,8 +34,9 @@ describe('renderConversationHtml', () => {
 
   it('takes each turn’s model for its cost, and states the totals', () => {
     const content = new FakeContent();
-    const html = page(turn('q', [], 'a', { inputTokens: 2_000_000, outputTokens: 0 }), content);
-    // Haiku 4.5: $1 per million input tokens.
+    const prices = { 'anthropic/claude-haiku-4-5': { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 } };
+    const html = page(turn('q', [], 'a', { inputTokens: 2_000_000, outputTokens: 0 }), content, { prices });
+    // $1 per million input tokens.
     expect(html).toContain('<dt>estimated cost</dt><dd>about $2.00</dd>');
     expect(html).toContain('about $2.0000');
   });

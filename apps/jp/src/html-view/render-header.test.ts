@@ -7,7 +7,8 @@ const sonnet = { model: 'anthropic/claude-sonnet-4-5', tokens: turnTokens({ inpu
 
 describe('renderHeader', () => {
   it('shows title, id, models, turns, fork origin and token totals', () => {
-    const html = renderHeader('c1', metadata({ title: 'A <title>', forkedFrom: { id: 'c0', turn: 3 } }), [sonnet, { model: 'echo', tokens: turnTokens({ inputTokens: 10, outputTokens: 5 }) }], {});
+    const prices = { 'anthropic/claude-sonnet-4-5': { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } };
+    const html = renderHeader('c1', metadata({ title: 'A <title>', forkedFrom: { id: 'c0', turn: 3 } }), [sonnet, { model: 'echo', tokens: turnTokens({ inputTokens: 10, outputTokens: 5 }) }], prices);
     expect(html).toContain('<h1>A &lt;title&gt;</h1>');
     expect(html).toContain('<code>anthropic/claude-sonnet-4-5</code>, <code>echo</code>');
     expect(html).toContain('c0 at turn 3');

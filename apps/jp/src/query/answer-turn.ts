@@ -1,9 +1,10 @@
-import type { ConversationEvent, ToolCallResponseEvent } from '@jp/core';
+import type { ConversationEvent, RequestFrame, ToolCallResponseEvent } from '@jp/core';
 import { waitSpinner } from '../output/wait-spinner.ts';
 import type { JpTool } from '../tools/jp-tool.ts';
 import { mcpServerOfTool } from '../tools/mcp-tool-name.ts';
 import { loadMcpTools } from '../tools/mcp-tools.ts';
 import { selectTools } from '../tools/select-tools.ts';
+import { frameTurn, type FramedTurn } from '../tools/request-frame.ts';
 import { DEFAULT_RETRY_POLICY } from '../turn/retry-policy.ts';
 import { retryNotice } from '../turn/retry-notice.ts';
 import { runTurnLoop, ToolRoundsExceeded, type TurnLoopResult } from '../turn/turn-loop.ts';
@@ -26,8 +27,15 @@ export interface TurnAnswer {
   failure: unknown;
 }
 
-/** The tools offered this turn, in a fixed order (see `selectTools`). */
-export async function turnTools(session: QuerySession, events: readonly ConversationEvent[]): Promise<JpTool[]> {
+/** This turn's tools: the conversation's frame (what is sent, issue V) and the tools that can run. */
+export interface TurnTools {
+  framed: FramedTurn;
+  /** The framed tools that can run this turn. */
+  runnable: JpTool[];
+}
+
+/** The tools of this turn, in a fixed order (see `selectTools`), against the conversation's frame (`frameTurn`). */
+export async function turnTools(session: QuerySession, events: readonly ConversationEvent[]): Promise<TurnTools> {
   const { config, handlerContext, invocation } = session;
   const only = invocation.options.tool;
   // With --tool, only the servers of the named tools are started.
@@ -38,27 +46,51 @@ export async function turnTools(session: QuerySession, events: readonly Conversa
     if (named.has(server)) continue; // selectTools fails the query with this error
     session.ctx.output.warn(`${error.message}; its tools are not offered (fix [mcp.${server}] in .jp/config.toml, or set mcp.${server}.tools = false)`);
   }
-  return selectTools({ config, events, mcpTools, unavailable, only, without: invocation.options.noTool });
+  const { all, offered } = selectTools({ config, events, mcpTools, unavailable, only, without: invocation.options.noTool });
+  const missing = (name: string) => {
+    const server = mcpServerOfTool(name, config);
+    if (servers !== undefined && server !== undefined && !servers.has(server)) return 'not offered in this query';
+    return unavailable.tools.get(name) ?? (server === undefined || !unavailable.servers.has(server) ? undefined : `its MCP server ${server} did not start`);
+  };
+  const framed = frameTurn({ history: events, system: config.assistant.system_prompt, all, offered, missing });
+  if (framed.unframed.length > 0) {
+    session.ctx.output.warn(`not offered, since this conversation's tools were fixed at its first turn (so its prompt cache keeps hitting): ${framed.unframed.join(', ')}; start a new conversation, or fork with --no-turns, to use them`);
+  }
+  const inFrame = new Set(framed.frame.tools.map((tool) => tool.name));
+  return { framed, runnable: offered.filter((tool) => inFrame.has(tool.definition.name)) };
 }
 
-/** How the provider is asked, apart from the events and tools. */
-export function providerRequest(session: QuerySession) {
-  const { config, model, invocation } = session;
+/** How the provider is asked, apart from the events and tools: the system prompt is the conversation's frame's. */
+export function providerRequest(session: QuerySession, frame: RequestFrame) {
+  const { model, invocation, config } = session;
   const { reasoning } = config.assistant;
   return {
     model,
-    system: config.assistant.system_prompt,
+    system: frame.system,
     maxTokens: config.assistant.max_tokens,
     schema: invocation.schema,
     reasoning: typeof reasoning === 'object' ? { budgetTokens: reasoning.budget_tokens } : reasoning,
     showReasoning: invocation.options.showReasoning === true || config.assistant.show_reasoning,
+    modelInfo: session.modelInfo,
   };
+}
+
+/** The turn's opening events with what the frame adds to its `chat_request` (the frame itself, notes). */
+export function framedOpening(opening: readonly ConversationEvent[], framed: FramedTurn): ConversationEvent[] {
+  if (Object.keys(framed.request).length === 0) return [...opening];
+  return opening.map((event) => (event.type === 'chat_request' ? ({ ...event, ...framed.request } as ConversationEvent) : event));
 }
 
 /** What the model is sent of the events, for this session (`modelEvents`). */
 export function forModel(session: QuerySession): (events: readonly ConversationEvent[]) => ConversationEvent[] {
   const { enabled, min_bytes: minBytes } = session.config.conversation.deduplication;
-  const how = { provider: session.provider, content: session.content, deduplication: { enabled, minBytes }, texts: new Map<string, string>() };
+  const how = {
+    provider: session.provider,
+    content: session.content,
+    deduplication: { enabled, minBytes },
+    texts: new Map<string, string>(),
+    preservedThinking: session.modelInfo?.prefixBoundThinking === true,
+  };
   return (events) => modelEvents(events, how);
 }
 
@@ -70,17 +102,20 @@ export function forModel(session: QuerySession): (events: readonly ConversationE
 export async function answerTurn(session: QuerySession, turn: TurnOpening): Promise<TurnAnswer> {
   const { ctx, config, invocation, content } = session;
   const { output } = ctx;
-  const events = [...session.history, ...turn.events];
-  const tools = await turnTools(session, events);
+  const { framed, runnable } = await turnTools(session, [...session.history, ...turn.events]);
+  const opening = framedOpening(turn.events, framed);
+  const events = [...session.history, ...opening];
   let result: TurnLoopResult;
   let failure: unknown;
   const handles = new HandleRegistry(config.assistant.max_tool_handles, session.signal);
   try {
     result = await runTurnLoop({
       provider: session.provider,
-      request: providerRequest(session),
+      request: providerRequest(session, framed.frame),
       events,
-      tools,
+      tools: runnable,
+      offered: framed.frame.tools,
+      refused: framed.refused,
       toolContext: {
         workspaceRoot: ctx.workspace.root,
         declarations: declarationUrls(config.conversation.attachments),
@@ -127,7 +162,7 @@ export async function answerTurn(session: QuerySession, turn: TurnOpening): Prom
     }
   }
   const answer = structured === undefined ? result.events : withStructuredAnswer(result.events, structured);
-  return { result, events: [...turn.events, ...answer], structured, failure };
+  return { result, events: [...opening, ...answer], structured, failure };
 }
 
 /**

@@ -1,16 +1,16 @@
 import { isBlobResource, type ConversationEvent, type Resource } from '@jp/core';
 import { elideBlobs } from './explain-request.ts';
-import { forModel, providerRequest, turnTools } from './answer-turn.ts';
+import { forModel, framedOpening, providerRequest, turnTools } from './answer-turn.ts';
 import type { QuerySession } from './open-session.ts';
 import type { TurnOpening } from './open-turn.ts';
 
 /** `--explain`: prints the request the provider would be sent for this turn; sends and stores nothing. */
 export async function explainTurn(session: QuerySession, turn: TurnOpening): Promise<void> {
   const { output } = session.ctx;
-  const events = [...session.history, ...turn.events];
-  const tools = await turnTools(session, events);
-  const sent = forModel(session)(events);
-  const built = session.provider.buildRequest({ ...providerRequest(session), events: sent, tools: tools.length > 0 ? tools.map((tool) => tool.definition) : undefined });
+  const { framed } = await turnTools(session, [...session.history, ...turn.events]);
+  const sent = forModel(session)([...session.history, ...framedOpening(turn.events, framed)]);
+  const tools = framed.frame.tools;
+  const built = session.provider.buildRequest({ ...providerRequest(session, framed.frame), events: sent, tools: tools.length > 0 ? tools : undefined });
   for (const warning of built.warnings) output.warn(warning);
   output.data({ provider: session.provider.id, model: session.model, request: elideBlobs(built.request, blobsOf(sent.at(-1))), warnings: built.warnings });
 }

@@ -1,4 +1,4 @@
-import { dedupeResources, projectCompactions, requestTextWithNotices, stubSuperseded, resolveResourceContent, utf8Text, type ChatRequestEvent, type ConversationEvent, type DedupeOptions, type RefResource } from '@jp/core';
+import { dedupeResources, dropStaleThinking, projectCompactions, requestTextWithNotices, stubSuperseded, resolveResourceContent, utf8Text, type ChatRequestEvent, type ConversationEvent, type DedupeOptions, type RefResource } from '@jp/core';
 import type { Provider } from '@jp/providers';
 import type { TurnContent } from '../store/turn-content.ts';
 
@@ -11,8 +11,13 @@ import type { TurnContent } from '../store/turn-content.ts';
  * each resource by its digest). Each stage is a function of the events alone, so request k+1
  * begins with request k, a compaction being the one deliberate break.
  */
-export function modelEvents(events: readonly ConversationEvent[], how: { provider: Provider; content: TurnContent; deduplication: DedupeOptions; texts: Map<string, string> }): ConversationEvent[] {
-  return resolveView(modelView(events, how.deduplication), how);
+export function modelEvents(
+  events: readonly ConversationEvent[],
+  how: { provider: Provider; content: TurnContent; deduplication: DedupeOptions; texts: Map<string, string>; preservedThinking?: boolean },
+): ConversationEvent[] {
+  // A model that binds thinking to its prefix is not sent thinking a later rewrite made stale (issue V).
+  const kept = how.preservedThinking === true ? dropStaleThinking(events) : events;
+  return resolveView(modelView(kept, how.deduplication), how);
 }
 
 /** A view's content references resolved into content, for a provider that reads content. */
@@ -35,16 +40,16 @@ export function modelView(events: readonly ConversationEvent[], deduplication: D
 }
 
 /**
- * Each request's freshness notices (RFD 020) become part of its text, after the user's: every
+ * Each request's freshness notices (RFD 020) and jp's notes (issue V) become part of its text, after the user's: every
  * provider then puts them inside that turn's user message, and nothing before it changes.
  */
 export function withNoticesInRequests(events: readonly ConversationEvent[]): ConversationEvent[] {
   return events.map((event) => {
     if (event.type !== 'chat_request') return event;
     const request = event as ChatRequestEvent;
-    if (request.notices === undefined || request.notices.length === 0) return event;
-    const { notices, ...rest } = request;
-    return { ...rest, content: requestTextWithNotices(request.content, notices) };
+    if ((request.notices === undefined || request.notices.length === 0) && (request.notes === undefined || request.notes.length === 0)) return event;
+    const { notices, notes, ...rest } = request;
+    return { ...rest, content: requestTextWithNotices(request.content, notices, notes) };
   });
 }
 

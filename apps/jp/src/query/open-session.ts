@@ -13,9 +13,16 @@ import { FileContents } from '../store/file-content-cache.ts';
 import { TurnContent } from '../store/turn-content.ts';
 import { defaultModel } from '../turn/default-model.ts';
 import { selectProvider } from '../turn/select-provider.ts';
+import { catalogModel } from '../models/model-catalog.ts';
+import type { ModelInfo } from '@jp/providers';
 import { mergeConfig } from '../config/merge-config.ts';
 import { onInterrupt } from './interrupt.ts';
 import type { QueryInvocation } from './read-invocation.ts';
+
+/** The one warning for a model the catalog does not know: it still runs, and nothing is guessed (RFD 031). */
+function unknownModel(provider: string, model: string): string {
+  return `${provider}/${model} is not in jp's model catalog: it is sent without reasoning, output-limit or structured-output settings jp would have to guess (run jp models --refresh ${provider}, or describe it under providers.${provider}.models."${model}")`;
+}
 
 /** One line when jp decided something the user did not say: a new conversation, or the model. */
 function announceStart(output: CommandContext['output'], invocation: QueryInvocation, model: string, keyEnv: string | undefined): void {
@@ -38,6 +45,8 @@ export interface QuerySession {
   config: Config;
   provider: Provider;
   model: string;
+  /** What the model catalog knows of the model (RFD 031); undefined for one it does not know. */
+  modelInfo: ModelInfo | undefined;
   content: TurnContent;
   registry: AttachmentRegistry;
   handlerContext: HandlerContext;
@@ -96,6 +105,8 @@ export async function openSession(
     }
     const { provider, model } = selectProvider(config, process.env, { keyOptional: invocation.options.explain === true });
     if (!options.preview) announceStart(output, invocation, config.assistant.model!, chosen?.keyEnv);
+    const modelInfo = provider.id === 'echo' ? undefined : catalogModel(config, provider.id, model);
+    if (modelInfo === undefined && provider.id !== 'echo' && !options.preview) output.warn(unknownModel(provider.id, model));
     hctx = {
       ...handlerContext(ctx.workspace, ctx.cwd, config, output),
       signal: interrupt.signal,
@@ -104,7 +115,7 @@ export async function openSession(
       readAhead: mine?.readAhead,
     };
     const registry = createAttachmentRegistry();
-    return { ctx, invocation, history, baseConfig, conversation, config, provider, model, content, registry, handlerContext: hctx, signal: interrupt.signal, close };
+    return { ctx, invocation, history, baseConfig, conversation, config, provider, model, modelInfo, content, registry, handlerContext: hctx, signal: interrupt.signal, close };
   } catch (error) {
     await close();
     throw error;

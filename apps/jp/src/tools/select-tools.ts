@@ -1,7 +1,6 @@
 import { UsageError } from '@jp/core';
 import type { ConversationEvent } from '@jp/core';
 import type { Config } from '../config/config-schema.ts';
-import { streamHasResources } from '../resolution/resolve-turn-attachments.ts';
 import type { JpTool } from './jp-tool.ts';
 import { mcpServerOfTool } from './mcp-tool-name.ts';
 import type { UnavailableMcpTools } from './mcp-tools.ts';
@@ -32,9 +31,11 @@ function localTool(name: string, tool: LocalToolConfig): JpTool {
 }
 
 /**
- * The tools offered for one query, in a fixed order (refresh_resource, local tools, MCP tools) so
- * the definitions repeat byte for byte across turns. refresh_resource is offered only when the
- * conversation holds a resource. `--tool` keeps only the named tools; `--no-tool` drops some.
+ * The tools of one query, in a fixed order (refresh_resource, local tools, MCP tools): `all` that
+ * can run now, and `offered`, what `--tool` (only the named ones) and `--no-tool` leave of them.
+ * refresh_resource is always there, even before the conversation holds a resource (it then
+ * refuses every URI): a conversation's tools are fixed at its first request (issue V,
+ * `request-frame.ts`).
  */
 export function selectTools(options: {
   config: Config;
@@ -44,9 +45,8 @@ export function selectTools(options: {
   unavailable?: UnavailableMcpTools;
   only: readonly string[];
   without: readonly string[];
-}): JpTool[] {
-  const all: JpTool[] = [];
-  if (streamHasResources(options.events)) all.push(refreshResourceTool);
+}): { all: JpTool[]; offered: JpTool[] } {
+  const all: JpTool[] = [refreshResourceTool];
   for (const [name, tool] of Object.entries(options.config.tools)) all.push(localTool(name, tool));
   all.push(...options.mcpTools);
   const names = new Set(all.map((tool) => tool.definition.name));
@@ -66,7 +66,8 @@ export function selectTools(options: {
       throw new UsageError(`no tool named ${name} in this query; available: ${[...names].join(', ') || 'none'}`, { code: 'unknown_tool' });
     }
   }
-  return all.filter(
+  const offered = all.filter(
     (tool) => (options.only.length === 0 || options.only.includes(tool.definition.name)) && !options.without.includes(tool.definition.name),
   );
+  return { all, offered };
 }

@@ -1,18 +1,13 @@
 import { UsageError } from '@jp/core';
+import { QUICK_START_MODELS } from '@jp/providers';
 import type { Config } from '../config/config-schema.ts';
 import { DEFAULT_KEY_ENV } from './select-provider.ts';
 
 /**
- * Each provider's default model when none is configured: the model its own quick-start uses
- * (Anthropic's and OpenAI's API quick-starts, Google's Gemini API quick-start, OpenRouter's
- * auto-router). Chosen only when exactly one provider has a key in the environment.
+ * Each provider's default model when none is configured (the catalog's quick-start models),
+ * chosen only when exactly one provider has a key in the environment.
  */
-export const DEFAULT_MODELS: Record<string, string> = {
-  anthropic: 'anthropic/claude-sonnet-4-5',
-  openai: 'openai/gpt-5',
-  google: 'google/gemini-2.5-flash',
-  openrouter: 'openrouter/openrouter/auto',
-};
+export const DEFAULT_MODELS: Readonly<Record<string, string>> = QUICK_START_MODELS;
 
 /** The model to use when none is configured, with the variable that decided it; or a usage error naming the choices. */
 export function defaultModel(config: Config, env: NodeJS.ProcessEnv): { model: string; keyEnv: string } {

@@ -1,7 +1,7 @@
 import { JpError, ProviderError } from '@jp/core';
 import { now } from '../clock.ts';
 import type { ContentBlock, ConversationEvent, ToolCallResponseEvent, Usage } from '@jp/core';
-import type { Provider, ProviderRequest } from '@jp/providers';
+import type { Provider, ProviderRequest, ToolDefinition } from '@jp/providers';
 import type { Output } from '../output/output.ts';
 import type { WaitIndicator } from '../output/wait-spinner.ts';
 import { errorResult, type JpTool, type ToolResult, type ToolRunContext } from '../tools/jp-tool.ts';
@@ -51,9 +51,11 @@ function serialQueue(): <T>(fn: () => Promise<T>) => Promise<T> {
   };
 }
 
-async function executeCall(call: ToolCall, tools: ReadonlyMap<string, JpTool>, ctx: ToolRunContext): Promise<ToolResult> {
+async function executeCall(call: ToolCall, tools: ReadonlyMap<string, JpTool>, ctx: ToolRunContext, refused?: ReadonlyMap<string, string>): Promise<ToolResult> {
   const tool = tools.get(call.name);
   if (tool === undefined) {
+    const why = refused?.get(call.name);
+    if (why !== undefined) return errorResult(`${call.name} is not available in this turn (${why}); available: ${[...tools.keys()].join(', ') || 'none'}`);
     return errorResult(`unknown tool ${call.name}; available: ${[...tools.keys()].join(', ') || 'none'}`);
   }
   const wrong = tool.precheck?.(call.arguments);
@@ -81,7 +83,12 @@ export async function runTurnLoop(options: {
   request: Omit<ProviderRequest, 'events' | 'tools'>;
   /** The conversation before this turn plus this turn's opening events (start, delta, request). */
   events: readonly ConversationEvent[];
+  /** The tools that can run. */
   tools: readonly JpTool[];
+  /** What the model is offered, when not the runnable tools' definitions: the conversation's fixed tools (issue V). */
+  offered?: readonly ToolDefinition[] | undefined;
+  /** Offered tools that cannot run this turn, with why: their calls get an error result. */
+  refused?: ReadonlyMap<string, string> | undefined;
   toolContext: Omit<ToolRunContext, 'events'>;
   output: Output;
   retry: RetryPolicy;
@@ -106,7 +113,7 @@ export async function runTurnLoop(options: {
   tooLong?: (refusal: ProviderError) => Promise<readonly ConversationEvent[]>;
 }): Promise<TurnLoopResult> {
   const tools = new Map(options.tools.map((tool) => [tool.definition.name, tool]));
-  const definitions = options.tools.map((tool) => tool.definition);
+  const definitions = options.offered ?? options.tools.map((tool) => tool.definition);
   const added: ConversationEvent[] = [];
   const prompt = serialQueue();
   let usage: Usage = {};
@@ -145,7 +152,7 @@ export async function runTurnLoop(options: {
     }
     const ctx: ToolRunContext = { ...options.toolContext, events: [...events, ...answer.events], prompt, signal: options.signal };
     for (const call of answer.toolCalls) options.output.note(`jp: running tool ${call.name}`);
-    const results = await Promise.all(answer.toolCalls.map((call) => executeCall(call, tools, ctx)));
+    const results = await Promise.all(answer.toolCalls.map((call) => executeCall(call, tools, ctx, options.refused)));
     const timestamp = now().toISOString();
     answer.toolCalls.forEach((call, i) => {
       const result = results[i]!;

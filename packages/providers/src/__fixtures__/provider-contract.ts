@@ -3,6 +3,7 @@
 import { ProviderError, type ConversationEvent, type RefResource, type Usage } from '@jp/core';
 import type { JsonResponse, StreamResponse } from '@jp/test-server';
 import { describe, expect, it } from 'vitest';
+import type { ModelInfo } from '../catalog/model-info.ts';
 import type { Provider, ProviderRequest, StreamEvent } from '../provider.ts';
 import { stripCacheControl } from './cache-control.ts';
 import { collect, texts } from './collect-stream.ts';
@@ -45,7 +46,12 @@ const holders = (messages: readonly unknown[], needle: string): number[] =>
  * The contract's tests for the provider `create` makes against the wire server at `url` (no path),
  * scripted and read through the vendor's `wire`.
  */
-export function describeProviderContract(create: (url: string) => Provider, wire: ProviderContractWire): void {
+export function describeProviderContract(
+  create: (url: string) => Provider,
+  wire: ProviderContractWire,
+  /** A model of the vendor that reasons, as the catalog knows it: reasoning is mapped by its capabilities (RFD 031). */
+  thinker: { model: string; info: ModelInfo | undefined },
+): void {
   // Creating a provider loads no SDK and sends nothing; its id names the vendor in errors.
   const id = create('http://127.0.0.1:1').id;
   describe(`${id}: the provider contract`, () => {
@@ -185,14 +191,19 @@ export function describeProviderContract(create: (url: string) => Provider, wire
       const asked = [undefined, 'off', 'low', 'high', { budgetTokens: 20_000 }] as const;
       for (const reasoning of asked) {
         server.enqueue(wire.textAnswer(['ok']));
-        const { error } = await collect(provider().stream({ ...request(turn('think')), reasoning }));
+        const { error } = await collect(provider().stream({ ...request(turn('think')), model: thinker.model, modelInfo: thinker.info, reasoning }));
         expect(error).toBeUndefined();
       }
       const sent = server.requests.slice(-asked.length).map((recorded) => wire.reasoning(recorded.body));
       expect(sent[0]).toBeUndefined();
       expect(sent.slice(1).every((value) => value !== undefined)).toBe(true);
       expect(new Set(sent.slice(1, 4).map((value) => JSON.stringify(value))).size).toBe(3);
-      expect(sent.map((value) => JSON.stringify(value))).toEqual(asked.map((reasoning) => JSON.stringify(wire.reasoning(provider().buildRequest({ ...request(turn('think')), reasoning }).request))));
+      const built = asked.map((reasoning) => provider().buildRequest({ ...request(turn('think')), model: thinker.model, modelInfo: thinker.info, reasoning }).request);
+      expect(sent.map((value) => JSON.stringify(value))).toEqual(built.map((body) => JSON.stringify(wire.reasoning(body))));
+      // A model jp does not know is sent no reasoning parameter at all: nothing is guessed.
+      server.enqueue(wire.textAnswer(['ok']));
+      expect((await collect(provider().stream({ ...request(turn('think')), reasoning: 'high' }))).error).toBeUndefined();
+      if (id !== 'openrouter' && id !== 'ollama') expect(wire.reasoning(server.requests.at(-1)!.body)).toBeUndefined();
     });
 
     it('sends another provider’s opaque reasoning data to nobody, and no provider’s reasoning text as its own (RFD 028)', async () => {

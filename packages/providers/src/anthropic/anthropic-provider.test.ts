@@ -1,3 +1,4 @@
+import { lookupModel } from '../catalog/lookup-model.ts';
 import { ProviderError, type ConversationEvent } from '@jp/core';
 import {
   anthropicErrorEvent,
@@ -105,12 +106,13 @@ describe('anthropic provider against a local wire server', () => {
     expect(seen.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
   });
 
-  it('streams thinking as reasoning deltas, then the signed block to keep, and maps max_tokens to length', async () => {
+  it('streams thinking as reasoning deltas, then the signed block to keep and where the text sat, and maps max_tokens to length', async () => {
     server.enqueue(sseResponse(anthropicStreamEvents([{ type: 'thinking', thinking: ['Hmm', '.'] }, { type: 'text', text: 'Ok' }], { stopReason: 'max_tokens' })));
 
     const { events } = await collect(provider().stream(request(turn('think'))));
 
-    expect(events.map((event) => event.type)).toEqual(['reasoning-delta', 'reasoning-delta', 'reasoning-opaque', 'text-delta', 'finish']);
+    expect(events.map((event) => event.type)).toEqual(['reasoning-delta', 'reasoning-delta', 'text-delta', 'reasoning-opaque', 'reasoning-opaque', 'finish']);
+    expect(events.filter((event) => event.type === 'reasoning-opaque').map((event) => event.item.type)).toEqual(['thinking', 'jp_text']);
     expect(events.at(-1)).toMatchObject({ reason: 'length' });
   });
 
@@ -233,4 +235,4 @@ describeProviderContract((url) => createAnthropicProvider({ apiKey: 'test-key', 
   errorAnswer: anthropicErrorResponse,
   messages: (body) => (body as { messages: unknown[] }).messages,
   reasoning: (body) => (body as { thinking?: unknown }).thinking,
-});
+}, { model: 'claude-sonnet-4-5', info: lookupModel('anthropic', 'claude-sonnet-4-5') });

@@ -35,6 +35,8 @@ describe('anthropic reasoning, stored and sent back (RFD 028)', () => {
     expect(events.filter((event) => event.type === 'reasoning-opaque')).toEqual([
       { type: 'reasoning-opaque', provider: 'anthropic', item: THINKING },
       { type: 'reasoning-opaque', provider: 'anthropic', item: REDACTED },
+      // Where the tool call sat among them, so the answer goes back in its streamed order (issue V).
+      { type: 'reasoning-opaque', provider: 'anthropic', item: { type: 'jp_call', id: 'toolu_1' } },
     ]);
   });
 
@@ -65,5 +67,50 @@ describe('anthropic reasoning, stored and sent back (RFD 028)', () => {
       expect(body).not.toContain('encrypted_content');
       expect(body).toContain('done');
     }
+  });
+});
+
+describe('an answer goes back in the order it streamed (issue V)', () => {
+  const T1 = { type: 'thinking', thinking: 'First read a.', signature: 'sig-1' };
+  const T2 = { type: 'thinking', thinking: '', signature: 'sig-2' };
+
+  it('thinks, calls, thinks again and calls again: the stream records where each block sat', async () => {
+    const blocks = [
+      { type: 'thinking', thinking: ['First read a.'], signature: 'sig-1' },
+      { type: 'text', text: 'Reading.' },
+      { type: 'tool_use', id: 'toolu_1', name: 'read', input: { path: 'a' } },
+      { type: 'thinking', thinking: [], signature: 'sig-2' },
+      { type: 'tool_use', id: 'toolu_2', name: 'read', input: { path: 'b' } },
+    ] as const;
+    server.enqueue(sseResponse(anthropicStreamEvents(blocks, { stopReason: 'tool_use' })));
+    const { events } = await collect(createAnthropicProvider({ apiKey: 'k', baseUrl: server.url }).stream({ model: 'claude-test', events: turn('go') }));
+    expect(events.filter((event) => event.type === 'reasoning-opaque').map((event) => event.item)).toEqual([
+      T1, { type: 'jp_text', length: 8 }, { type: 'jp_call', id: 'toolu_1' }, T2, { type: 'jp_call', id: 'toolu_2' },
+    ]);
+  });
+
+  it('replays thinking, text and calls in that order, an empty thinking block included', () => {
+    const layout = [T1, { type: 'jp_text', length: 8 }, { type: 'jp_call', id: 'toolu_1' }, T2, { type: 'jp_call', id: 'toolu_2' }];
+    const events = [
+      ...turn('go', [], reasoningOf('anthropic', layout), { type: 'chat_response', timestamp, message: 'Reading.' }),
+      toolCall('toolu_1', 'read', { path: 'a' }),
+      toolCall('toolu_2', 'read', { path: 'b' }),
+      toolResult('toolu_1', [{ type: 'text', text: 'A' }]),
+      toolResult('toolu_2', [{ type: 'text', text: 'B' }]),
+    ];
+    const { request } = convertToAnthropicRequest({ model: 'claude-test', events });
+    expect(request.messages[1]!.content).toEqual([
+      T1,
+      { type: 'text', text: 'Reading.' },
+      { type: 'tool_use', id: 'toolu_1', name: 'read', input: { path: 'a' } },
+      T2,
+      { type: 'tool_use', id: 'toolu_2', name: 'read', input: { path: 'b' } },
+    ]);
+  });
+
+  it('an answer stored before the order was recorded goes back as before: thinking, text, calls', () => {
+    const events = [...turn('go', [], reasoningOf('anthropic', [T1, T2]), { type: 'chat_response', timestamp, message: 'Hi.' }), toolCall('toolu_1', 'read', {}), toolResult('toolu_1', [])];
+    const { request } = convertToAnthropicRequest({ model: 'claude-test', events });
+    expect((request.messages[1]!.content as Array<{ type: string }>).map((block) => block.type)).toEqual(['thinking', 'thinking', 'text', 'tool_use']);
   });
 });

@@ -5,6 +5,7 @@ export type {
   ImageBlockParam,
   MessageCreateParamsStreaming,
   MessageParam,
+  OutputConfig,
   RawMessageStreamEvent,
   TextBlockParam,
   Tool,

@@ -1,6 +1,7 @@
 import { isTextResource, mimeEssence, type BlobResource, type LoadedResource } from '@jp/core';
 import { toBase64 } from '../shared/base64.ts';
 import { blobAsText } from '../shared/blob-as-text.ts';
+import { mediaRefusal } from '../shared/media-limits.ts';
 import type { DocumentBlockParam, ImageBlockParam } from './anthropic-types.ts';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
@@ -59,9 +60,12 @@ export function convertResourceToAnthropicBlock(resource: LoadedResource): Anthr
   if (isTextResource(resource)) return { block: textDocument(resource, resource.formatted ?? resource.text) };
   if (resource.formatted !== undefined) return { block: textDocument(resource, resource.formatted) };
   const mimeType = mimeEssence(resource.mimeType);
-  if (mimeType === 'application/pdf') return { block: anthropicPdfDocument(resource) };
   const imageType = anthropicImageType(mimeType);
-  if (imageType !== undefined) return { block: anthropicImage(imageType, resource) };
+  if (mimeType === 'application/pdf' || imageType !== undefined) {
+    const refusal = mediaRefusal(resource, imageType === undefined ? 'pdf' : 'image', 'anthropic');
+    if (refusal !== undefined) return { warning: refusal };
+    return { block: imageType === undefined ? anthropicPdfDocument(resource) : anthropicImage(imageType, resource) };
+  }
   const text = blobAsText(resource);
   if (text !== undefined) return { block: textDocument(text, text.text) };
   return { warning: `${resource.mimeType ?? 'application/octet-stream'} is not supported by anthropic; skipped ${resource.uri}` };

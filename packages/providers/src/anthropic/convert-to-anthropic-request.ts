@@ -1,5 +1,7 @@
-import { isKnownEvent, loadedResource, type ConversationEvent } from '@jp/core';
+import { isKnownEvent, loadedResource, type ConversationEvent, type ToolCallRequestEvent } from '@jp/core';
 import type { ConvertedRequest, ProviderRequest } from '../provider.ts';
+import { orderAnswer } from '../shared/answer-layout.ts';
+import { NOTHING_TO_SEND, queryText } from '../shared/query-text.ts';
 import { responseText } from '../shared/response-text.ts';
 import { INTERRUPTED_TOOL_RESULT, ToolCallLedger } from '../shared/tool-call-ledger.ts';
 import { applyAnthropicCacheControl, type AnthropicCacheTtl, type BlockPosition } from './apply-anthropic-cache-control.ts';
@@ -7,6 +9,7 @@ import type { ContentBlockParam, MessageCreateParamsStreaming, MessageParam, Too
 import { convertResourceToAnthropicBlock } from './convert-resource-to-anthropic-block.ts';
 import { convertToolResultToAnthropic } from './convert-tool-result-to-anthropic.ts';
 import { anthropicThinking } from '../reasoning/anthropic-thinking.ts';
+import { anthropicOutputConfig } from './anthropic-output-config.ts';
 
 export const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192;
 
@@ -53,18 +56,35 @@ export function convertToAnthropicRequest(
     list.push('user', results);
   };
 
+  /** An answer whose thinking came with it: its text and calls wait to be put back in their streamed order. */
+  let answer: { layout: Record<string, unknown>[]; text?: string; calls: ToolCallRequestEvent[] } | undefined;
+  const flushAnswer = () => {
+    if (answer === undefined) return;
+    const { layout, text, calls: answered } = answer;
+    answer = undefined;
+    for (const part of orderAnswer(layout, text, answered)) {
+      if (part.kind === 'reasoning') list.push('assistant', [part.item as unknown as ContentBlockParam]);
+      else if (part.kind === 'text') list.push('assistant', [{ type: 'text', text: part.text }]);
+      else list.push('assistant', [{ type: 'tool_use', id: part.call.id, name: part.call.name, input: part.call.arguments }]);
+    }
+  };
+
   const handle = (event: ConversationEvent) => {
     if (!isKnownEvent(event)) return; // events of a newer jp are kept on disk, not sent
+    const partOfAnswer = event.type === 'tool_call_request' || (event.type === 'chat_response' && event.reasoning === undefined);
+    if (!partOfAnswer) flushAnswer();
     switch (event.type) {
       case 'chat_request': {
         closePendingCalls();
-        const blocks: ContentBlockParam[] = event.content === '' ? [] : [{ type: 'text', text: event.content }];
+        const text = queryText(event.content);
+        const blocks: ContentBlockParam[] = text === undefined ? [] : [{ type: 'text', text }];
         let lastResource: number | undefined;
         for (const resource of event.resources) {
           const converted = convertResourceToAnthropicBlock(loadedResource(resource));
           if (converted.warning !== undefined) warnings.push(converted.warning);
           else lastResource = blocks.push(converted.block) - 1;
         }
+        if (blocks.length === 0) blocks.push({ type: 'text', text: NOTHING_TO_SEND });
         const end = list.push('user', blocks);
         if (end !== undefined && lastResource !== undefined) {
           newestResourceBlock = { message: end.message, block: end.block - (blocks.length - 1 - lastResource) };
@@ -75,18 +95,24 @@ export function convertToAnthropicRequest(
         if (event.reasoning !== undefined) {
           if (event.opaque?.provider !== 'anthropic' || event.opaque.items.length === 0) return;
           closePendingCalls();
-          list.push('assistant', event.opaque.items as unknown as ContentBlockParam[]);
+          // Thinking blocks go back exactly as they came, in their place among the text and calls (issue V).
+          answer = { layout: event.opaque.items, calls: [] };
           return;
         }
         const text = responseText(event);
         if (text === undefined || text === '') return;
+        if (answer !== undefined) {
+          answer.text = text;
+          return;
+        }
         closePendingCalls();
         list.push('assistant', [{ type: 'text', text }]);
         return;
       }
       case 'tool_call_request':
         calls.open(event.id, event.name);
-        list.push('assistant', [{ type: 'tool_use', id: event.id, name: event.name, input: event.arguments }]);
+        if (answer !== undefined) answer.calls.push(event);
+        else list.push('assistant', [{ type: 'tool_use', id: event.id, name: event.name, input: event.arguments }]);
         return;
       case 'tool_call_response': {
         if (calls.answer(event.id) === undefined) return;
@@ -101,19 +127,23 @@ export function convertToAnthropicRequest(
   };
 
   for (const event of request.events) handle(event);
+  flushAnswer();
 
+  const plan = anthropicThinking(request.reasoning, request.modelInfo, {
+    maxTokens: request.maxTokens,
+    defaultMaxTokens: DEFAULT_ANTHROPIC_MAX_TOKENS,
+    showReasoning: request.showReasoning,
+  });
+  warnings.push(...plan.warnings);
   const params: MessageCreateParamsStreaming = {
     model: request.model,
-    max_tokens: request.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS,
+    max_tokens: plan.maxTokens,
     messages: list.messages as MessageParam[],
     stream: true,
   };
-  if (request.reasoning !== undefined) {
-    const mapped = anthropicThinking(request.reasoning, request.maxTokens, DEFAULT_ANTHROPIC_MAX_TOKENS);
-    warnings.push(...mapped.warnings);
-    params.max_tokens = mapped.maxTokens;
-    if (mapped.thinking !== undefined) params.thinking = mapped.thinking;
-  }
+  if (plan.thinking !== undefined) params.thinking = plan.thinking;
+  const outputConfig = anthropicOutputConfig(plan.effort, request, warnings);
+  if (outputConfig !== undefined) params.output_config = outputConfig;
   if (request.system !== undefined && request.system !== '') params.system = [{ type: 'text', text: request.system }];
   if (request.tools !== undefined && request.tools.length > 0) {
     params.tools = request.tools.map(

@@ -1,4 +1,5 @@
 import { formatResource, isBlobResource, loadedResource, mimeEssence, type ContentBlock } from '@jp/core';
+import { mediaRefusal } from '../shared/media-limits.ts';
 import { questionText } from '../shared/tool-result-text.ts';
 import type { ToolResultBlockParam } from './anthropic-types.ts';
 import { anthropicImage, anthropicImageType, anthropicPdfDocument } from './convert-resource-to-anthropic-block.ts';
@@ -16,14 +17,18 @@ export function convertToolResultToAnthropic(content: readonly ContentBlock[]): 
   for (const block of content) {
     switch (block.type) {
       case 'text':
-        if (block.text !== '') blocks.push({ type: 'text', text: block.text });
+        // Empty and whitespace-only text blocks are refused; the result keeps its other blocks.
+        if (block.text.trim() !== '') blocks.push({ type: 'text', text: block.text });
         break;
       case 'resource': {
         const resource = loadedResource(block.resource);
         const imageType = anthropicImageType(resource.mimeType);
-        const native = isBlobResource(resource) && block.formatted === undefined && resource.formatted === undefined;
-        if (native && imageType !== undefined) blocks.push(anthropicImage(imageType, resource));
-        else if (native && mimeEssence(resource.mimeType) === 'application/pdf') blocks.push(anthropicPdfDocument(resource));
+        const kind = imageType !== undefined ? 'image' : mimeEssence(resource.mimeType) === 'application/pdf' ? 'pdf' : undefined;
+        const native = isBlobResource(resource) && block.formatted === undefined && resource.formatted === undefined && kind !== undefined;
+        // Too big or cut: the model reads the resource's description instead of refused bytes.
+        if (native && mediaRefusal(resource, kind, 'anthropic') !== undefined) blocks.push({ type: 'text', text: formatResource(resource) });
+        else if (native && kind === 'image') blocks.push(anthropicImage(imageType!, resource));
+        else if (native) blocks.push(anthropicPdfDocument(resource));
         else blocks.push({ type: 'text', text: block.formatted ?? formatResource(resource) });
         break;
       }

@@ -2,6 +2,7 @@ import { ProviderError, type Usage } from '@jp/core';
 import type { FinishReason, StreamEvent } from '../provider.ts';
 import { parseToolArguments } from '../shared/parse-tool-arguments.ts';
 import type { RawMessageStreamEvent } from './anthropic-types.ts';
+import { AnswerLayoutRecorder } from '../shared/answer-layout.ts';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.ts';
 
 interface WireUsage {
@@ -41,8 +42,11 @@ export async function* mapAnthropicStream(events: AsyncIterable<RawMessageStream
   let usage: Usage = {};
   let reason: FinishReason = 'other';
   const tools = new Map<number, { id: string; name: string; json: string }>();
-  // Thinking blocks are kept whole, signature included, to be sent back as they came (RFD 028).
+  // Thinking blocks are kept whole, signature included, to be sent back as they came (RFD 028),
+  // in their place among the answer's text and tool calls (issue V).
   const thinking = new Map<number, { thinking: string; signature: string }>();
+  const texts = new Map<number, number>();
+  const layout = new AnswerLayoutRecorder();
 
   for await (const event of events) {
     switch (event.type) {
@@ -52,19 +56,25 @@ export async function* mapAnthropicStream(events: AsyncIterable<RawMessageStream
       case 'content_block_start': {
         const block = event.content_block;
         if (block.type === 'tool_use') tools.set(event.index, { id: block.id, name: block.name, json: '' });
-        else if (block.type === 'text' && block.text !== '') yield { type: 'text-delta', text: block.text };
+        else if (block.type === 'text') {
+          texts.set(event.index, block.text.length);
+          if (block.text !== '') yield { type: 'text-delta', text: block.text };
+        }
         else if (block.type === 'thinking') {
           thinking.set(event.index, { thinking: block.thinking, signature: block.signature ?? '' });
           if (block.thinking !== '') yield { type: 'reasoning-delta', text: block.thinking };
         } else if (block.type === 'redacted_thinking') {
           yield { type: 'reasoning-delta', text: '[redacted thinking]\n' };
-          yield { type: 'reasoning-opaque', provider: 'anthropic', item: { type: 'redacted_thinking', data: block.data } };
+          layout.reasoning({ type: 'redacted_thinking', data: block.data });
         }
         break;
       }
       case 'content_block_delta': {
         const delta = event.delta;
-        if (delta.type === 'text_delta') yield { type: 'text-delta', text: delta.text };
+        if (delta.type === 'text_delta') {
+          texts.set(event.index, (texts.get(event.index) ?? 0) + delta.text.length);
+          yield { type: 'text-delta', text: delta.text };
+        }
         else if (delta.type === 'thinking_delta') {
           const block = thinking.get(event.index);
           if (block) block.thinking += delta.thinking;
@@ -83,11 +93,18 @@ export async function* mapAnthropicStream(events: AsyncIterable<RawMessageStream
         const block = thinking.get(event.index);
         if (block) {
           thinking.delete(event.index);
-          if (block.signature !== '') yield { type: 'reasoning-opaque', provider: 'anthropic', item: { type: 'thinking', ...block } };
+          // A block with empty thinking is kept too: its signature is what counts (issue V).
+          if (block.signature !== '') layout.reasoning({ type: 'thinking', ...block });
+        }
+        const length = texts.get(event.index);
+        if (length !== undefined) {
+          texts.delete(event.index);
+          layout.text(length);
         }
         const tool = tools.get(event.index);
         if (tool) {
           tools.delete(event.index);
+          layout.call(tool.id);
           yield { type: 'tool-call', id: tool.id, name: tool.name, arguments: parseToolArguments(tool.json, tool.name, 'anthropic') };
         }
         break;
@@ -97,6 +114,7 @@ export async function* mapAnthropicStream(events: AsyncIterable<RawMessageStream
         usage = mergeUsage(usage, event.usage);
         break;
       case 'message_stop':
+        for (const item of layout.finish()) yield { type: 'reasoning-opaque', provider: 'anthropic', item };
         yield { type: 'finish', reason, usage: totalInput(usage) };
         return;
     }

@@ -1,6 +1,7 @@
 import { isTextResource, mimeEssence, type LoadedResource } from '@jp/core';
 import { toBase64 } from '../shared/base64.ts';
 import { blobAsText } from '../shared/blob-as-text.ts';
+import { mediaRefusal } from '../shared/media-limits.ts';
 import { resourceToXml } from '../shared/resource-xml.ts';
 import type { Part } from './google-types.ts';
 
@@ -64,7 +65,12 @@ export function convertResourceToGooglePart(resource: LoadedResource): GoogleRes
   // A producer's rendering, or a deduplication reference: the text is sent instead of the bytes.
   if (resource.formatted !== undefined) return { part: { text: resourceToXml(resource) } };
   const inlineType = googleInlineType(resource.mimeType);
-  if (inlineType !== undefined) return { part: { inlineData: { mimeType: inlineType, data: toBase64(resource.blob) } } };
+  if (inlineType !== undefined) {
+    const kind = inlineType === 'application/pdf' ? 'pdf' : inlineType.startsWith('image/') ? 'image' : undefined;
+    const refusal = kind === undefined ? undefined : mediaRefusal(resource, kind, 'google');
+    if (refusal !== undefined) return { warning: refusal };
+    return { part: { inlineData: { mimeType: inlineType, data: toBase64(resource.blob) } } };
+  }
   const text = blobAsText(resource);
   if (text !== undefined) return { part: { text: resourceToXml(text) } };
   return { warning: `${resource.mimeType ?? 'application/octet-stream'} is not supported by google; skipped ${resource.uri}` };

@@ -1,3 +1,4 @@
+import { NOTHING_TO_SEND } from '../shared/query-text.ts';
 import type { ConversationEvent } from '@jp/core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -229,10 +230,10 @@ describe('convertToGoogleRequest: conversation', () => {
     ]);
   });
 
-  it('sends an empty query as no part, and a turn with nothing to send as no content', () => {
+  it('sends an empty query as no part, and a turn with nothing to send as one line saying so (RFD 031)', () => {
     const { request, warnings } = convert([chatRequest('', [blobResource('file:///w/x.bin', 'application/octet-stream', new Uint8Array([0]))])]);
 
-    expect(request.contents).toEqual([]);
+    expect(request.contents).toEqual([{ role: 'user', parts: [{ text: NOTHING_TO_SEND }] }]);
     expect(warnings).toHaveLength(1);
   });
 });

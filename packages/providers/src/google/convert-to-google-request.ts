@@ -1,10 +1,12 @@
 import { isKnownEvent, loadedResource, type ConversationEvent } from '@jp/core';
 import type { ConvertedRequest, ProviderRequest } from '../provider.ts';
+import { NOTHING_TO_SEND, queryText } from '../shared/query-text.ts';
 import { responseText } from '../shared/response-text.ts';
 import { INTERRUPTED_TOOL_RESULT, ToolCallLedger } from '../shared/tool-call-ledger.ts';
 import { convertResourceToGooglePart } from './convert-resource-to-google-part.ts';
 import { googleFunctionResponse } from './convert-tool-result-to-google.ts';
 import type { Content, GenerateContentConfig, GoogleRequest, Part, ThinkingConfig } from './google-types.ts';
+import { clampMaxTokens } from '../reasoning/clamp-max-tokens.ts';
 import { googleThinkingConfig } from '../reasoning/google-thinking-config.ts';
 
 /**
@@ -64,12 +66,14 @@ export function convertToGoogleRequest(request: ProviderRequest): ConvertedReque
       case 'chat_request': {
         signatures = { calls: new Map(), text: undefined };
         closePendingCalls();
-        const parts: Part[] = event.content === '' ? [] : [{ text: event.content }];
+        const text = queryText(event.content);
+        const parts: Part[] = text === undefined ? [] : [{ text }];
         for (const resource of event.resources) {
           const converted = convertResourceToGooglePart(loadedResource(resource));
           if (converted.warning !== undefined) warnings.push(converted.warning);
           else parts.push(converted.part);
         }
+        if (parts.length === 0) parts.push({ text: NOTHING_TO_SEND });
         list.push('user', parts);
         return;
       }
@@ -116,10 +120,10 @@ export function convertToGoogleRequest(request: ProviderRequest): ConvertedReque
 
   for (const event of request.events) handle(event);
 
-  return { request: { model: request.model, contents: list.contents, config: buildConfig(request) }, warnings };
+  return { request: { model: request.model, contents: list.contents, config: buildConfig(request, warnings) }, warnings };
 }
 
-function buildConfig(request: ProviderRequest): GenerateContentConfig {
+function buildConfig(request: ProviderRequest, warnings: string[]): GenerateContentConfig {
   const config: GenerateContentConfig = {};
   if (request.system !== undefined && request.system !== '') config.systemInstruction = { parts: [{ text: request.system }] };
   if (request.tools !== undefined && request.tools.length > 0) {
@@ -130,9 +134,13 @@ function buildConfig(request: ProviderRequest): GenerateContentConfig {
     }));
     config.tools = [{ functionDeclarations }];
   }
-  if (request.maxTokens !== undefined) config.maxOutputTokens = request.maxTokens;
+  const limit = clampMaxTokens(request.maxTokens, undefined, request.modelInfo);
+  warnings.push(...limit.warnings);
+  if (limit.maxTokens !== undefined) config.maxOutputTokens = limit.maxTokens;
+  const thinking = googleThinkingConfig(request.reasoning, request.modelInfo);
+  warnings.push(...thinking.warnings);
   // The levels are the SDK enum's string values; the enum itself would load the SDK.
-  if (request.reasoning !== undefined) config.thinkingConfig = googleThinkingConfig(request.model, request.reasoning) as ThinkingConfig;
+  if (thinking.config !== undefined) config.thinkingConfig = thinking.config as ThinkingConfig;
   if (request.schema !== undefined) {
     config.responseMimeType = 'application/json';
     config.responseJsonSchema = request.schema;

@@ -1,3 +1,4 @@
+import { lookupModel } from '../catalog/lookup-model.ts';
 import type { ConversationEvent } from '@jp/core';
 import {
   formatSseEvent,
@@ -188,4 +189,4 @@ describeProviderContract((url) => createGoogleProvider({ apiKey: 'test-key', bas
   errorAnswer: googleErrorResponse,
   messages: (body) => (body as { contents: unknown[] }).contents,
   reasoning: (body) => (body as { generationConfig?: { thinkingConfig?: unknown }; config?: { thinkingConfig?: unknown } }).generationConfig?.thinkingConfig ?? (body as { config?: { thinkingConfig?: unknown } }).config?.thinkingConfig,
-});
+}, { model: 'gemini-2.5-flash', info: lookupModel('google', 'gemini-2.5-flash') });

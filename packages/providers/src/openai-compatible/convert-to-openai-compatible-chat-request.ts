@@ -9,9 +9,12 @@ import type {
 } from '../openai/openai-types.ts';
 import { resourceWireForm } from '../openai/resource-wire-form.ts';
 import type { ConvertedRequest, ProviderRequest } from '../provider.ts';
+import { NOTHING_TO_SEND, queryText } from '../shared/query-text.ts';
 import { responseText } from '../shared/response-text.ts';
 import { INTERRUPTED_TOOL_RESULT, ToolCallLedger } from '../shared/tool-call-ledger.ts';
 import { applyOpenRouterCacheControl, type UserMessageSlots } from './apply-openrouter-cache-control.ts';
+import { clampMaxTokens } from '../reasoning/clamp-max-tokens.ts';
+import { meetsStrictSchema } from '../shared/meets-strict-schema.ts';
 import { openaiCompatibleReasoning } from '../reasoning/openai-compatible-reasoning.ts';
 import { OPENAI_COMPATIBLE_VENDORS, usesCacheMarkers, type OpenAICompatibleVendor } from './openai-compatible-vendor.ts';
 
@@ -21,7 +24,8 @@ function userContent(
   vendor: OpenAICompatibleVendor,
   warnings: string[],
 ): { content: ChatCompletionContentPart[]; lastText: number | undefined; resourceText: number | undefined } {
-  const content: ChatCompletionContentPart[] = event.content === '' ? [] : [{ type: 'text', text: event.content }];
+  const text = queryText(event.content);
+  const content: ChatCompletionContentPart[] = text === undefined ? [] : [{ type: 'text', text }];
   let lastText = content.length > 0 ? 0 : undefined;
   let resourceText: number | undefined;
   for (const resource of event.resources) {
@@ -42,6 +46,7 @@ function userContent(
     }
     resourceText = lastText;
   }
+  if (content.length === 0) lastText = content.push({ type: 'text', text: NOTHING_TO_SEND }) - 1;
   return { content, lastText, resourceText };
 }
 
@@ -62,6 +67,14 @@ export function convertToOpenAICompatibleChatRequest(
   const messages: ChatCompletionMessageParam[] = [];
   const users: UserMessageSlots[] = [];
   const calls = new ToolCallLedger(warnings);
+  /** OpenRouter reasoning details waiting for the assistant message of their answer. */
+  let details: readonly Record<string, unknown>[] | undefined;
+  const withDetails = (message: ChatCompletionAssistantMessageParam): ChatCompletionAssistantMessageParam => {
+    if (details === undefined) return message;
+    const carried = { ...message, reasoning_details: details } as ChatCompletionAssistantMessageParam;
+    details = undefined;
+    return carried;
+  };
 
   if (request.system !== undefined && request.system !== '') messages.push({ role: 'system', content: request.system });
 
@@ -76,15 +89,23 @@ export function convertToOpenAICompatibleChatRequest(
       case 'chat_request': {
         closePendingCalls();
         const { content, lastText, resourceText } = userContent(event, vendor, warnings);
-        if (content.length === 0) return;
         users.push({ message: messages.push({ role: 'user', content }) - 1, lastText, resourceText });
         return;
       }
       case 'chat_response': {
+        // OpenRouter's reasoning_details go back on the assistant message they came with, as they
+        // came (openrouter.ai/docs/use-cases/reasoning-tokens#preserving-reasoning-blocks).
+        if (event.reasoning !== undefined) {
+          if (vendor === 'openrouter' && event.opaque?.provider === 'openrouter' && event.opaque.items.length > 0) {
+            closePendingCalls();
+            details = event.opaque.items;
+          }
+          return;
+        }
         const text = responseText(event);
         if (text === undefined || text === '') return;
         closePendingCalls();
-        messages.push({ role: 'assistant', content: text });
+        messages.push(withDetails({ role: 'assistant', content: text }));
         return;
       }
       case 'tool_call_request': {
@@ -92,8 +113,8 @@ export function convertToOpenAICompatibleChatRequest(
         const call = { id: event.id, type: 'function' as const, function: { name: event.name, arguments: JSON.stringify(event.arguments) } };
         // Calls join the answer they belong to: the assistant message right before them.
         const last = messages.at(-1);
-        if (last?.role === 'assistant') (last as ChatCompletionAssistantMessageParam).tool_calls = [...(last.tool_calls ?? []), call];
-        else messages.push({ role: 'assistant', tool_calls: [call] });
+        if (last?.role === 'assistant' && details === undefined) (last as ChatCompletionAssistantMessageParam).tool_calls = [...(last.tool_calls ?? []), call];
+        else messages.push(withDetails({ role: 'assistant', tool_calls: [call] }));
         return;
       }
       case 'tool_call_response':
@@ -114,16 +135,22 @@ export function convertToOpenAICompatibleChatRequest(
     stream: true,
     stream_options: { include_usage: true },
   };
-  if (request.maxTokens !== undefined) params.max_tokens = request.maxTokens;
-  // Vendor fields the SDK's types do not name; the SDK sends them as given.
-  if (request.reasoning !== undefined) Object.assign(params, openaiCompatibleReasoning(vendor, request.reasoning));
+  const limit = clampMaxTokens(request.maxTokens, undefined, request.modelInfo);
+  warnings.push(...limit.warnings);
+  if (limit.maxTokens !== undefined) params.max_tokens = limit.maxTokens;
+  if (request.reasoning !== undefined) {
+    const mapped = openaiCompatibleReasoning(vendor, request.reasoning, request.modelInfo);
+    warnings.push(...mapped.warnings);
+    // Vendor fields the SDK's types do not name; the SDK sends them as given.
+    Object.assign(params, mapped.fields);
+  }
   if (request.tools !== undefined && request.tools.length > 0) {
     params.tools = request.tools.map(
       (tool): ChatCompletionFunctionTool => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } }),
     );
   }
   if (request.schema !== undefined) {
-    params.response_format = { type: 'json_schema', json_schema: { name: 'answer', schema: request.schema, strict: true } };
+    params.response_format = { type: 'json_schema', json_schema: { name: 'answer', schema: request.schema, strict: meetsStrictSchema(request.schema) } };
   }
   return { request: params, warnings };
 }

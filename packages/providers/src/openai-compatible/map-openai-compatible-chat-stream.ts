@@ -3,6 +3,7 @@ import type { ChatCompletionChunk, CompletionUsage } from '../openai/openai-type
 import type { FinishReason, StreamEvent } from '../provider.ts';
 import { parseToolArguments } from '../shared/parse-tool-arguments.ts';
 import { mapOpenAICompatibleFinishReason } from './map-openai-compatible-finish-reason.ts';
+import { ReasoningDetails } from './reasoning-details.ts';
 
 /** Chat-completions usage → ours. `prompt_tokens` counts cached tokens too (kept as reported). */
 export function mapOpenAICompatibleUsage(usage: CompletionUsage | null | undefined): Usage {
@@ -17,8 +18,11 @@ export function mapOpenAICompatibleUsage(usage: CompletionUsage | null | undefin
   return result;
 }
 
-/** Delta fields some vendors add: `reasoning` (OpenRouter, Ollama) or `reasoning_content` (DeepSeek, vLLM). */
-type Delta = ChatCompletionChunk.Choice.Delta & { reasoning?: unknown; reasoning_content?: unknown };
+/**
+ * Delta fields some vendors add: `reasoning` (OpenRouter, Ollama) or `reasoning_content` (DeepSeek,
+ * vLLM), and OpenRouter's `reasoning_details`.
+ */
+type Delta = ChatCompletionChunk.Choice.Delta & { reasoning?: unknown; reasoning_content?: unknown; reasoning_details?: unknown };
 
 interface PendingCall {
   id: string;
@@ -36,6 +40,7 @@ export async function* mapOpenAICompatibleChatStream(chunks: AsyncIterable<ChatC
   let usage: Usage = {};
   let reason: FinishReason | undefined;
   const calls = new Map<number, PendingCall>();
+  const details = new ReasoningDetails();
 
   function* flushCalls(): Generator<StreamEvent> {
     for (const [index, call] of [...calls.entries()].sort(([a], [b]) => a - b)) {
@@ -52,6 +57,7 @@ export async function* mapOpenAICompatibleChatStream(chunks: AsyncIterable<ChatC
     const delta = (choice.delta ?? {}) as Delta;
     const reasoning = typeof delta.reasoning === 'string' ? delta.reasoning : delta.reasoning_content;
     if (typeof reasoning === 'string' && reasoning !== '') yield { type: 'reasoning-delta', text: reasoning };
+    if (Array.isArray(delta.reasoning_details)) details.add(delta.reasoning_details);
     if (typeof delta.content === 'string' && delta.content !== '') yield { type: 'text-delta', text: delta.content };
     if (typeof delta.refusal === 'string' && delta.refusal !== '') yield { type: 'text-delta', text: delta.refusal };
     for (const part of delta.tool_calls ?? []) {
@@ -72,5 +78,6 @@ export async function* mapOpenAICompatibleChatStream(chunks: AsyncIterable<ChatC
       isRetryable: true,
     });
   }
+  for (const item of details.items()) yield { type: 'reasoning-opaque', provider, item };
   yield { type: 'finish', reason, usage };
 }

@@ -1,3 +1,4 @@
+import { lookupModel } from '../catalog/lookup-model.ts';
 import { ProviderError, type ConversationEvent } from '@jp/core';
 import {
   cutStream,
@@ -261,5 +262,5 @@ const chatCompletions: ProviderContractWire = {
   messages: (body) => (body as { messages: unknown[] }).messages,
   reasoning: (body) => (body as { reasoning?: unknown; reasoning_effort?: unknown }).reasoning ?? (body as { reasoning_effort?: unknown }).reasoning_effort,
 };
-describeProviderContract((url) => createOpenAICompatibleChatProvider('openrouter', { apiKey: 'or-key', baseUrl: `${url}/v1` }), chatCompletions);
-describeProviderContract((url) => createOpenAICompatibleChatProvider('ollama', { baseUrl: `${url}/v1` }), chatCompletions);
+describeProviderContract((url) => createOpenAICompatibleChatProvider('openrouter', { apiKey: 'or-key', baseUrl: `${url}/v1` }), chatCompletions, { model: 'anthropic/claude-sonnet-4.5', info: lookupModel('openrouter', 'anthropic/claude-sonnet-4.5') });
+describeProviderContract((url) => createOpenAICompatibleChatProvider('ollama', { baseUrl: `${url}/v1` }), chatCompletions, { model: 'qwen3', info: undefined });

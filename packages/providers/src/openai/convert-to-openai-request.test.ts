@@ -1,3 +1,4 @@
+import { NOTHING_TO_SEND } from '../shared/query-text.ts';
 import { formatResource, type ConversationEvent } from '@jp/core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -99,11 +100,12 @@ describe('convertToOpenAIRequest: resources', () => {
     ]);
   });
 
-  it('sends a turn with only resources (empty query) and leaves out a turn with nothing at all', () => {
+  it('sends a turn with only resources (empty query), and a turn with nothing at all as one line saying so (RFD 031)', () => {
     const { request } = convert([...turn('', [textResource('file:///w/a.txt', 'a')]), ...turn('')]);
 
-    expect(request.input).toHaveLength(1);
+    expect(request.input).toHaveLength(2);
     expect(request.input[0]).toMatchObject({ role: 'user', content: [{ type: 'input_text', text: expect.stringContaining('file:///w/a.txt') }] });
+    expect(request.input[1]).toMatchObject({ role: 'user', content: [{ type: 'input_text', text: NOTHING_TO_SEND }] });
   });
 });
 

@@ -1,6 +1,7 @@
 import { ProviderError, type Usage } from '@jp/core';
 import type { StreamEvent } from '../provider.ts';
 import { parseToolArguments } from '../shared/parse-tool-arguments.ts';
+import { AnswerLayoutRecorder } from '../shared/answer-layout.ts';
 import { mapOpenAIFinishReason } from './map-openai-finish-reason.ts';
 import { streamErrorToProviderError } from './openai-error.ts';
 import type { ResponseStreamEvent, ResponseUsage } from './openai-types.ts';
@@ -29,6 +30,8 @@ export function mapOpenAIUsage(usage: ResponseUsage | null | undefined): Usage {
  */
 export async function* mapOpenAIStream(events: AsyncIterable<ResponseStreamEvent>): AsyncGenerator<StreamEvent> {
   let hasToolCalls = false;
+  // Reasoning items in their place among the answer's message and calls (issue V).
+  const layout = new AnswerLayoutRecorder();
   for await (const event of events) {
     switch (event.type) {
       case 'response.output_text.delta':
@@ -43,11 +46,16 @@ export async function* mapOpenAIStream(events: AsyncIterable<ResponseStreamEvent
         const item = event.item;
         // A reasoning item with its encrypted content: stored, and sent back as it came (RFD 028).
         if (item.type === 'reasoning' && typeof item.encrypted_content === 'string' && item.encrypted_content !== '') {
-          yield { type: 'reasoning-opaque', provider: 'openai', item: { type: 'reasoning', id: item.id, summary: item.summary, encrypted_content: item.encrypted_content } };
+          layout.reasoning({ type: 'reasoning', id: item.id, summary: item.summary, encrypted_content: item.encrypted_content });
+          break;
+        }
+        if (item.type === 'message') {
+          layout.text(item.content.reduce((sum, part) => sum + (part.type === 'output_text' ? part.text.length : part.type === 'refusal' ? part.refusal.length : 0), 0));
           break;
         }
         if (item.type !== 'function_call') break;
         hasToolCalls = true;
+        layout.call(item.call_id);
         yield { type: 'tool-call', id: item.call_id, name: item.name, arguments: parseToolArguments(item.arguments, item.name, 'openai') };
         break;
       }
@@ -59,6 +67,7 @@ export async function* mapOpenAIStream(events: AsyncIterable<ResponseStreamEvent
           incompleteReason: response.incomplete_details?.reason,
           hasToolCalls,
         });
+        for (const item of layout.finish()) yield { type: 'reasoning-opaque', provider: 'openai', item };
         yield { type: 'finish', reason, usage: mapOpenAIUsage(response.usage) };
         return;
       }

@@ -1,3 +1,4 @@
+import { lookupModel } from '../catalog/lookup-model.ts';
 import type { ConversationEvent } from '@jp/core';
 import {
   formatSseEvent,
@@ -211,4 +212,4 @@ describeProviderContract((url) => createOpenAIProvider({ apiKey: 'test-key', bas
   errorAnswer: openaiErrorResponse,
   messages: (body) => (body as { input: unknown[] }).input,
   reasoning: (body) => (body as { reasoning?: unknown }).reasoning,
-});
+}, { model: 'gpt-5.1', info: lookupModel('openai', 'gpt-5.1') });

@@ -1,3 +1,4 @@
+import { lookupModel } from '../catalog/lookup-model.ts';
 import type { ConversationEvent } from '@jp/core';
 import { openaiResponsesEvents, sseResponse } from '@jp/test-server';
 import { describe, expect, it } from 'vitest';
@@ -25,10 +26,13 @@ describe('openai reasoning items, stored and sent back (RFD 028)', () => {
       ),
     );
     const provider = createOpenAIProvider({ apiKey: 'k', baseUrl: `${server.url}/v1` });
-    const { events, error } = await collect(provider.stream({ model: 'gpt-test', events: turn('go'), reasoning: 'low', showReasoning: true }));
+    const { events, error } = await collect(provider.stream({ model: 'gpt-5.1', modelInfo: lookupModel('openai', 'gpt-5.1'), events: turn('go'), reasoning: 'low', showReasoning: true }));
     expect(error).toBeUndefined();
     expect(server.requests.at(-1)!.body).toMatchObject({ store: false, include: ['reasoning.encrypted_content'], reasoning: { effort: 'low', summary: 'auto' } });
-    expect(events.filter((event) => event.type === 'reasoning-opaque')).toEqual([{ type: 'reasoning-opaque', provider: 'openai', item: ITEM }]);
+    expect(events.filter((event) => event.type === 'reasoning-opaque')).toEqual([
+      { type: 'reasoning-opaque', provider: 'openai', item: ITEM },
+      { type: 'reasoning-opaque', provider: 'openai', item: { type: 'jp_call', id: 'call_1' } },
+    ]);
     expect(events.filter((event) => event.type === 'reasoning-delta').map((event) => event.text).join('')).toBe('Read it first.');
   });
 
@@ -61,5 +65,22 @@ describe('openai reasoning items, stored and sent back (RFD 028)', () => {
     expect(body).not.toContain('sig');
     expect(body).not.toContain('Read it first.');
     expect(body).toContain('done');
+  });
+});
+
+describe('reasoning items go back each before its own item (issue V)', () => {
+  it('reasons, calls, reasons again and calls again: replayed in that order, not both items first', () => {
+    const rs1 = { type: 'reasoning', id: 'rs_1', summary: [], encrypted_content: 'E1' };
+    const rs2 = { type: 'reasoning', id: 'rs_2', summary: [], encrypted_content: 'E2' };
+    const layout = [rs1, { type: 'jp_call', id: 'call_1' }, rs2, { type: 'jp_call', id: 'call_2' }];
+    const events = [
+      ...turn('go', [], reasoningOf('openai', layout), toolCall('call_1', 'read', { path: 'a' }), toolCall('call_2', 'read', { path: 'b' })),
+      toolResult('call_1', [{ type: 'text', text: 'A' }]),
+      toolResult('call_2', [{ type: 'text', text: 'B' }]),
+    ];
+    const { request } = convertToOpenAIRequest({ model: 'gpt-5.1', events });
+    expect(request.input.map((item) => ('id' in item && item.type === 'reasoning' ? item.id : 'call_id' in item ? `${item.type}:${item.call_id}` : item.type))).toEqual([
+      'message', 'rs_1', 'function_call:call_1', 'rs_2', 'function_call:call_2', 'function_call_output:call_1', 'function_call_output:call_2',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { isTextResource, mimeEssence, type LoadedResource } from '@jp/core';
 import { toBase64 } from '../shared/base64.ts';
 import { blobAsText } from '../shared/blob-as-text.ts';
+import { mediaRefusal } from '../shared/media-limits.ts';
 import { resourceToXml } from '../shared/resource-xml.ts';
 
 /** The image types OpenAI's vision input (and the chat-completions vendors') take. */
@@ -42,8 +43,11 @@ export function resourceWireForm(resource: LoadedResource, vendor: string, optio
   // A producer's rendering, or a deduplication reference: the text is sent instead of the bytes.
   if (resource.formatted !== undefined) return { type: 'text', xml: resourceToXml(resource) };
   const mimeType = mimeEssence(resource.mimeType);
-  if (IMAGE_TYPES.has(mimeType)) return { type: 'image', dataUrl: dataUrl(mimeType, resource.blob) };
-  if (mimeType === 'application/pdf' && options.pdf) {
+  const kind = IMAGE_TYPES.has(mimeType) ? 'image' : mimeType === 'application/pdf' && options.pdf ? 'pdf' : undefined;
+  if (kind !== undefined) {
+    const refusal = mediaRefusal(resource, kind, vendor);
+    if (refusal !== undefined) return { type: 'skip', warning: refusal };
+    if (kind === 'image') return { type: 'image', dataUrl: dataUrl(mimeType, resource.blob) };
     return { type: 'pdf', filename: resourceFilename(resource, 'document.pdf'), dataUrl: dataUrl(mimeType, resource.blob) };
   }
   const text = blobAsText(resource);

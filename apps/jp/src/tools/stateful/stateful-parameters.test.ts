@@ -8,7 +8,8 @@ const own = { type: 'object', properties: { port: { type: 'integer' } }, require
 
 function toolsOf(tools: Record<string, unknown>) {
   const config = ConfigSchema.parse({ tools });
-  return selectTools({ config, events: [], mcpTools: [], only: [], without: [] });
+  // refresh_resource comes first, always (issue V); the configured tools follow.
+  return selectTools({ config, events: [], mcpTools: [], only: [], without: [] }).offered.filter((tool) => tool.definition.name !== 'refresh_resource');
 }
 
 describe('the schema offered for a stateful tool', () => {

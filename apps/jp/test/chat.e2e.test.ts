@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anthropicTextStream, createWireServer, type WireServer } from '@jp/test-server';
+import { anthropicErrorResponse, anthropicTextStream, createWireServer, type WireServer } from '@jp/test-server';
 import { JP_BIN, makeSandbox, readEvents, runJp } from './helpers/run-jp.ts';
 
 // `jp chat` in a real terminal (tmux): keys typed with send-keys, the screen read with capture-pane.
@@ -157,7 +157,12 @@ describe.skipIf(!hasTmux)(`jp chat in a terminal${hasTmux ? '' : ' (skipped: tmu
     expect(readEvents(ws, id).filter((event) => event.type === 'turn_start')).toHaveLength(6);
 
     // /compact appends a compaction by [conversation.compaction] (RFD 027): 7 turns, the last 4 kept.
+    // Stubbing a 6-byte file saves nothing, so it is refused, with both sizes (issue W); --force writes it.
     type('main', '/compact');
+    key('main', 'Enter');
+    await until('main', /would not make the request smaller \([\d,]+ → [\d,]+ bytes/);
+    expect(readEvents(ws, forkId).filter((event) => event.type === 'compaction')).toEqual([]);
+    type('main', '/compact --force');
     key('main', 'Enter');
     await until('main', /compacted turns 0–2 \(reasoning stripped/);
     expect(readEvents(ws, forkId).filter((event) => event.type === 'compaction')).toMatchObject([{ from: 0, to: 2, resources: 'stub' }]);
@@ -207,6 +212,116 @@ describe.skipIf(!hasTmux)(`jp chat in a terminal${hasTmux ? '' : ' (skipped: tmu
     await until('slow', 'press Ctrl-C again within 2 s');
     key('slow', 'C-c');
     await until('slow', 'EXIT:0');
+  });
+
+  it('names the model in its banner', async () => {
+    startChat('banner', ['chat', '-n', '-m', 'echo']);
+    await until('banner', 'jp: chatting with echo in a new conversation; /help lists the commands, Ctrl-D leaves');
+    key('banner', 'C-d');
+    await until('banner', 'EXIT:0');
+  });
+
+  it('completes /at with the space after it, so the file name follows at once', async () => {
+    startChat('space', ['chat', '-n', '-m', 'echo']);
+    await until('space', 'Ctrl-D leaves');
+    type('space', '/at');
+    key('space', 'Tab');
+    await until('space', 'jp> /attach');
+    type('space', 'a.txt');
+    key('space', 'Enter');
+    // Without the space the line is `/attacha.txt`, a message: the echo model quotes it.
+    await until('space', /^added a\.txt \(goes with your next message\)$|"\/attacha\.txt"/m);
+    expect(screen('space')).toMatch(/^jp> \/attach a\.txt$/m);
+    expect(screen('space')).toContain('added a.txt (goes with your next message)');
+    key('space', 'C-d');
+    await until('space', 'EXIT:0');
+  });
+
+  it('prints /explain laid out over lines, one key a line', async () => {
+    startChat('explain', ['chat', '-n', '-m', 'echo']);
+    await until('explain', 'Ctrl-D leaves');
+    type('explain', '/explain what if');
+    key('explain', 'Enter');
+    const explained = await until('explain', /"warnings": ?\[\]/);
+    expect(explained).toMatch(/^\{\n\s{2}"provider": "echo",\n\s{2}"model": "echo",$/m);
+    key('explain', 'C-d');
+    await until('explain', 'EXIT:0');
+  });
+
+  it('echoes a message written with /edit into the transcript, as a typed one shows', async () => {
+    startChat('echo', ['chat', '-n', '-m', 'echo']);
+    await until('echo', 'Ctrl-D leaves');
+    type('echo', '/edit');
+    key('echo', 'Enter');
+    await until('echo', /new conversation \S+/);
+    expect(screen('echo')).toMatch(/^jp> written in the editor$/m);
+    key('echo', 'C-d');
+    await until('echo', 'EXIT:0');
+  });
+
+  it('ends its line on Ctrl-D: the shell (here the echo after jp) starts on a line of its own', async () => {
+    startChat('eof', ['chat', '-n', '-m', 'echo']);
+    await until('eof', 'Ctrl-D leaves');
+    key('eof', 'C-d');
+    const left = await until('eof', 'EXIT:0');
+    expect(left).toMatch(/^EXIT:0$/m);
+  });
+
+  it('keeps what is typed while the spinner runs off its line, and gives it to the next prompt', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    server.enqueue({
+      type: 'handler',
+      async handle(_request, response) {
+        await gate;
+        const stream = anthropicTextStream('the answer after a wait');
+        response.writeHead(200, { 'content-type': 'text/event-stream', ...stream.headers });
+        for (const chunk of stream.chunks) response.write(chunk);
+        response.end();
+      },
+    });
+    const raw = path.join(sandbox.root, 'spinner.raw');
+    startChat('typeahead', ['chat', '-n', '-m', 'anthropic/claude-test']);
+    // Everything the pane receives, echo included, in order.
+    expect(tmux('pipe-pane', '-o', '-t', 'typeahead', `cat >> ${raw}`).status).toBe(0);
+    await until('typeahead', 'jp> ');
+    type('typeahead', 'wait for it');
+    key('typeahead', 'Enter');
+    await until('typeahead', 'waiting for anthropic/claude-test');
+    const frames = () => (existsSync(raw) ? readFileSync(raw, 'latin1') : '').split('waiting for anthropic/claude-test').length - 1;
+    const before = frames();
+    type('typeahead', 'typed ahead');
+    // Two more frames drawn after the keys: a terminal echoing them would have shown them by then.
+    for (let i = 0; i < 300 && frames() < before + 2; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(frames()).toBeGreaterThanOrEqual(before + 2);
+    open();
+    await until('typeahead', 'the answer after a wait');
+    // The keys wait for the prompt, and are its line.
+    await until('typeahead', /^jp> typed ahead$/m);
+    const received = readFileSync(raw, 'latin1');
+    expect(received.indexOf('typed ahead')).toBeGreaterThan(received.indexOf('the answer after a wait'));
+    key('typeahead', 'C-u');
+    key('typeahead', 'C-d');
+    await until('typeahead', 'EXIT:0');
+  });
+
+  it('after a failed send, says in its one line that the message or the draft was kept', async () => {
+    startChat('failed', ['chat', '-n', '-m', 'anthropic/claude-test']);
+    await until('failed', 'jp> ');
+    server.enqueue(anthropicErrorResponse(400, { message: 'the request was refused' }));
+    type('failed', 'will not go');
+    key('failed', 'Enter');
+    await until('failed', /^jp: .*the request was refused.*; your message is kept: Up brings it back$/m);
+    key('failed', 'Up');
+    await until('failed', /^jp> will not go$/m);
+    key('failed', 'C-u');
+    server.enqueue(anthropicErrorResponse(400, { message: 'refused again' }));
+    type('failed', '/edit');
+    key('failed', 'Enter');
+    await until('failed', /^jp: .*refused again.*; your draft is kept in \.jp\/local\/drafts\/new\.md and \/edit starts from it$/m);
+    expect(readFileSync(path.join(ws, '.jp', 'local', 'drafts', 'new.md'), 'utf8')).toBe('written in the editor\n');
+    key('failed', 'C-d');
+    await until('failed', 'EXIT:0');
   });
 
   it('keeps its history outside the workspace, readable by its owner only', () => {

@@ -109,32 +109,32 @@ describe('colour (RFD 016)', { timeout: 30_000 }, () => {
 describe('the status line (RFD 016)', { timeout: 30_000 }, () => {
   it('a spinner with the seconds waited shows while a slow model has sent nothing, and is erased before the answer', async () => {
     server.enqueue(slowAnswer('the answer', 1200));
-    const result = await pty(['query', '--new', '-m', 'anthropic/claude-test', 'slow?']);
+    const result = await pty(['query', '--new', '-m', 'anthropic/claude-sonnet-4-5', 'slow?']);
     expect(result.code, result.terminal).toBe(0);
-    expect(result.terminal).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] waiting for anthropic\/claude-test… \d+\.\ds/);
+    expect(result.terminal).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] waiting for anthropic\/claude-sonnet-4-5… \d+\.\ds/);
     // The last frame is erased, and only then is the answer written: never on the same line.
-    expect(result.terminal).toMatch(/waiting for anthropic\/claude-test… \d+\.\ds\r\x1b\[2Kthe answer\r\n/);
+    expect(result.terminal).toMatch(/waiting for anthropic\/claude-sonnet-4-5… \d+\.\ds\r\x1b\[2Kthe answer\r\n/);
     expect(result.terminal.lastIndexOf('waiting for')).toBeLessThan(result.terminal.indexOf('the answer'));
   });
 
   it('with stdout in a file the spinner stays on the terminal and the file gets only the answer', async () => {
     const file = path.join(root, 'answer.txt');
     server.enqueue(slowAnswer('into a file', 800));
-    const result = await pty(['query', '--new', '-m', 'anthropic/claude-test', 'slow?'], { stdoutFile: file });
+    const result = await pty(['query', '--new', '-m', 'anthropic/claude-sonnet-4-5', 'slow?'], { stdoutFile: file });
     expect(result.code, result.terminal).toBe(0);
-    expect(result.terminal).toContain('waiting for anthropic/claude-test…');
+    expect(result.terminal).toContain('waiting for anthropic/claude-sonnet-4-5…');
     expect(readFileSync(file, 'utf8')).toBe('into a file\n');
   });
 
   it('nothing extra when stderr is not a terminal, and none with -q on one', async () => {
     server.enqueue(slowAnswer('piped', 800));
-    const result = await piped(['-c', `providers.anthropic.base_url=${JSON.stringify(server.url)}`, 'query', '--new', '-m', 'anthropic/claude-test', 'slow?']);
+    const result = await piped(['-c', `providers.anthropic.base_url=${JSON.stringify(server.url)}`, 'query', '--new', '-m', 'anthropic/claude-sonnet-4-5', 'slow?']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('piped\n');
     expect(result.stderr).toMatch(/^jp: new conversation \S+\n$/);
 
     server.enqueue(slowAnswer('quiet', 800));
-    const quiet = await pty(['-q', 'query', '--new', '-m', 'anthropic/claude-test', 'slow?']);
+    const quiet = await pty(['-q', 'query', '--new', '-m', 'anthropic/claude-sonnet-4-5', 'slow?']);
     expect(quiet.code, quiet.terminal).toBe(0);
     expect(quiet.terminal).toBe('quiet\r\n');
   });
@@ -181,8 +181,8 @@ describe('the status line (RFD 016)', { timeout: 30_000 }, () => {
     expect(result.terminal).toContain(`resolving attachments: 1 read  ${name}`);
 
     server.enqueue(slowAnswer('narrow', 800));
-    const spinner = await pty(['query', '--new', '-m', 'anthropic/claude-test', 'slow?'], { columns: 0 });
+    const spinner = await pty(['query', '--new', '-m', 'anthropic/claude-sonnet-4-5', 'slow?'], { columns: 0 });
     expect(spinner.code, spinner.terminal).toBe(0);
-    expect(spinner.terminal).toMatch(/waiting for anthropic\/claude-test… \d+\.\ds/);
+    expect(spinner.terminal).toMatch(/waiting for anthropic\/claude-sonnet-4-5… \d+\.\ds/);
   });
 });

@@ -151,6 +151,39 @@ describe('jp conversation compact', () => {
     expect(compactions()).toBe(1);
   });
 
+  it('a compaction that would not make the request smaller is refused (exit 1, both numbers) unless --force; auto never writes one', async () => {
+    // Turns with nothing to strip: no resources, tools or reasoning; a summary by echo is longer than they are.
+    ws = path.join(root, `ws${n++}`);
+    mkdirSync(ws, { recursive: true });
+    expect((await runJp(['init'], { cwd: ws, env })).code).toBe(0);
+    for (let t = 0; t < 6; t++) expect((await jp(['q', ...(t === 0 ? ['--new'] : []), '-m', 'echo', `question ${t}`])).code).toBe(0);
+    const id = JSON.parse((await jp(['c', 'ls', '-F', 'json'])).stdout).conversations[0].id as string;
+    const events = path.join(ws, '.jp', 'conversations', id, 'events.jsonl');
+    const before = readFileSync(events, 'utf8');
+    const numbers = /\(([\d,]+) → ([\d,]+) bytes, about ([\d,]+) → ([\d,]+) tokens sent\)/;
+    for (const args of [['c', 'compact'], ['c', 'compact', '--summarize']]) {
+      const refused = await jp(args);
+      expectOneLineError(refused, 1, new RegExp(`^jp: compacting ${id} would not make the request smaller .+; nothing was written: --force writes it anyway$`));
+      const [, from, to] = numbers.exec(refused.stderr)!;
+      expect(Number(to!.replace(/,/g, ''))).toBeGreaterThanOrEqual(Number(from!.replace(/,/g, '')));
+      expect(readFileSync(events, 'utf8')).toBe(before);
+    }
+    const json = await jp(['-F', 'json', 'c', 'compact', '--dry-run']);
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ dryRun: true, refused: 'not smaller' });
+    // jp q --compact is refused before anything is sent or stored.
+    expectOneLineError(await jp(['q', '--compact', '-m', 'echo', 'x']), 1, /^jp: --compact: compacting would not make the request smaller \(.+\); nothing was compacted or sent/);
+    expect(readFileSync(events, 'utf8')).toBe(before);
+    // Near a tiny window, auto = "on" finds nothing that shrinks the request and writes nothing.
+    const auto = await jp(['-c', 'conversation.compaction.auto=on', '-c', 'providers.echo.models.echo.context_window=100', 'q', '-m', 'echo', 'y']);
+    expect(auto.code, auto.stderr).toBe(0);
+    expect(auto.stderr).toMatch(/would not make enough room/);
+    expect(readFileSync(events, 'utf8')).not.toContain('"type":"compaction"');
+    const forced = await jp(['c', 'compact', '--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(readFileSync(events, 'utf8').trimEnd().split('\n').filter((line) => line.includes('"type":"compaction"'))).toHaveLength(1);
+  });
+
   it('bad options are one line and exit 2; nothing written', async () => {
     const { events } = await conversation(1);
     const before = readFileSync(events, 'utf8');
@@ -174,7 +207,8 @@ describe('compaction against a provider (Anthropic wire server)', () => {
 
   beforeAll(async () => {
     server = await createWireServer({
-      refuse: (request) => (limit > 0 && request.rawBody.length > limit ? anthropicErrorResponse(400, { type: 'invalid_request_error', message: `prompt is too long: ${request.rawBody.length} tokens > ${limit} maximum` }) : undefined),
+      // A summary's own request is never refused: the tests refuse the conversation's.
+      refuse: (request) => (limit > 0 && request.rawBody.length > limit && !request.rawBody.includes('about to be compacted') ? anthropicErrorResponse(400, { type: 'invalid_request_error', message: `prompt is too long: ${request.rawBody.length} tokens > ${limit} maximum` }) : undefined),
     });
   });
   afterAll(async () => {
@@ -251,7 +285,7 @@ describe('compaction against a provider (Anthropic wire server)', () => {
     expect(server.requests[sent + 1]!.rawBody.length).toBeLessThan(server.requests[sent]!.rawBody.length);
     const after = lines(events);
     const added = after.slice(before.length);
-    expect(added.map((event) => event.type)).toEqual(['compaction', 'turn_start', 'config_delta', 'chat_request', 'chat_response']);
+    expect(added.map((event) => event.type)).toEqual(['compaction', 'turn_start', 'chat_request', 'chat_response']);
     expect(added.filter((event) => event.type === 'chat_request').map((event) => event.content)).toEqual(['one more']);
   });
 
@@ -275,7 +309,22 @@ describe('compaction against a provider (Anthropic wire server)', () => {
     expect(server.requests.length).toBe(sent + 3);
     expect(JSON.stringify((server.requests[sent + 2]!.body as any).messages.at(-1))).toContain('toolu_9');
     const added = lines(events).slice(before).map((event) => event.type);
-    expect(added).toEqual(['compaction', 'turn_start', 'config_delta', 'chat_request', 'tool_call_request', 'tool_call_response', 'chat_response']);
+    expect(added).toEqual(['compaction', 'turn_start', 'chat_request', 'tool_call_request', 'tool_call_response', 'chat_response']);
+  });
+
+  it('auto = "on" writes no compaction that would not shrink the refused request: exit 3, nothing stored', async () => {
+    const events = await conversation(3);
+    const before = readFileSync(events, 'utf8');
+    limit = server.requests.at(-1)!.rawBody.length + 10;
+    // The summary the model writes is longer than the turns it would replace.
+    server.enqueue(anthropicTextStream(`SUMMARY ${'and so on '.repeat(4000)}`));
+    try {
+      const result = await jp(['-c', 'conversation.compaction.auto="on"', '-c', 'conversation.compaction.summarize=true', '-c', 'conversation.compaction.keep_last=1', '-c', 'providers.anthropic.models."claude-test".max_output_tokens=1000', 'q', 'one more']);
+      expectOneLineError(result, 3, /nothing is left to compact by \[conversation\.compaction\] \(it would not make the request smaller \([\d,]+ → [\d,]+ bytes/);
+    } finally {
+      limit = 0;
+    }
+    expect(readFileSync(events, 'utf8')).toBe(before);
   });
 
   it('auto = "off": the refusal is exit 3, one line naming jp conversation compact, nothing stored', async () => {

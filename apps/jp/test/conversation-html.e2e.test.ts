@@ -267,3 +267,222 @@ describe.skipIf(!hasChromium)(`the page in headless Chromium${noChromium}`, () =
     console.log(`the 1 000-turn page loaded in ${Math.round(elapsed)} ms; screenshots (not compared): ${shot}, ${small}`);
   }, 30_000);
 });
+
+/*
+ * The page's layout, looked at as a reader would at a desktop width and a phone's, and checked by
+ * geometry: the boxes the browser laid out (getBoundingClientRect) and the styles it computed, not
+ * pixels. Screenshots are kept as artifacts for people to look at, never compared.
+ */
+const LAYOUT = '0mx00000c-layout';
+const EMPTY = '0mx00000d-empty';
+const WIDE_ROW = Array.from({ length: 9 }, (_, i) => `column number ${i} with words`);
+const LAYOUT_ANSWER = [
+  '# A heading the model wrote',
+  '',
+  'Some text, then a table:',
+  '',
+  `| ${WIDE_ROW.join(' | ')} |`,
+  `|${WIDE_ROW.map(() => '---').join('|')}|`,
+  `| ${WIDE_ROW.map((_, i) => String(i)).join(' | ')} |`,
+  '',
+  '```ts',
+  'const answer: number = 42; // the answer',
+  '```',
+  '',
+  '> a quoted line',
+].join('\n');
+
+/** Measures the page in the browser: plain JavaScript, evaluated there. */
+const MEASURE = `(() => {
+  const box = (el) => { const r = el.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height }; };
+  const series = (cls) => {
+    const plot = document.querySelector('svg.' + cls);
+    const axis = plot.closest('.plot-row').querySelector('svg.y-axis');
+    const bars = [...plot.querySelectorAll('g.bar')].map((g) => [...g.querySelectorAll('rect')].map(box)).filter((rects) => rects.length > 0)
+      .map((rects) => ({ left: Math.min(...rects.map((r) => r.left)), right: Math.max(...rects.map((r) => r.right)) }));
+    return {
+      plot: box(plot), axis: box(axis), scroll: box(plot.parentElement), section: box(plot.closest('section')),
+      values: [...axis.querySelectorAll('text.axis')].map((t) => ({ text: t.textContent, ...box(t) })),
+      turns: [...plot.querySelectorAll('text.turn-number')].map((t) => ({ text: t.textContent, ...box(t) })),
+      titles: [...plot.closest('.plot-row').querySelectorAll('text.axis-title')].map((t) => t.textContent),
+      empty: [...plot.querySelectorAll('text.empty')].map((t) => ({ text: t.textContent, ...box(t) })),
+      bars,
+    };
+  };
+  const style = (el, key) => el ? getComputedStyle(el)[key] : null;
+  const q = (selector) => document.querySelector(selector);
+  const tableScroll = q('.md .table-scroll');
+  const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((h) => '.answer .md ' + h).join(', ');
+  return {
+    viewport: window.innerWidth, pageWidth: document.documentElement.scrollWidth,
+    tokens: series('tokens'), bytes: series('bytes'),
+    main: q('main') && box(q('main')),
+    turnHeading: q('section.turn > h2') && { size: parseFloat(style(q('section.turn > h2'), 'fontSize')), ...box(q('section.turn > h2')) },
+    answerHeading: q(HEADINGS) && { size: parseFloat(style(q(HEADINGS), 'fontSize')), ...box(q(HEADINGS)) },
+    table: tableScroll && { box: box(tableScroll), scrollWidth: tableScroll.scrollWidth, clientWidth: tableScroll.clientWidth,
+      cellBorder: parseFloat(style(q('.md td'), 'borderTopWidth')), cellBorderStyle: style(q('.md td'), 'borderTopStyle') },
+    code: q('.md pre code.hljs') && { keyword: style(q('.md .hljs-keyword'), 'color'), comment: style(q('.md .hljs-comment'), 'color'), text: style(q('.md pre code.hljs'), 'color'), box: box(q('.md pre')) },
+    quote: q('.md blockquote') && { border: parseFloat(style(q('.md blockquote'), 'borderLeftWidth')), borderStyle: style(q('.md blockquote'), 'borderLeftStyle'), box: box(q('.md blockquote')) },
+  };
+})()`;
+
+interface Box {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  width: number;
+  height: number;
+}
+type Labelled = Box & { text: string };
+interface Series {
+  plot: Box;
+  axis: Box;
+  scroll: Box;
+  section: Box;
+  values: Labelled[];
+  turns: Labelled[];
+  titles: string[];
+  empty: Labelled[];
+  bars: Array<{ left: number; right: number }>;
+}
+interface Measured {
+  viewport: number;
+  pageWidth: number;
+  tokens: Series;
+  bytes: Series;
+  main: Box;
+  turnHeading: Box & { size: number };
+  answerHeading: (Box & { size: number }) | null;
+  table: { box: Box; scrollWidth: number; clientWidth: number; cellBorder: number; cellBorderStyle: string } | null;
+  code: { keyword: string; comment: string; text: string; box: Box } | null;
+  quote: { border: number; borderStyle: string; box: Box } | null;
+}
+
+const overlap = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+/** A number as the axis writes it: `20k`, `1.5 KiB`, `0`. */
+const axisValue = (text: string) => {
+  const [, n, unit] = /^([\d.]+)\s*(k|M|B|KiB|MiB)?$/.exec(text)!;
+  return Number(n) * ({ k: 1e3, M: 1e6, KiB: 1024, MiB: 1024 * 1024 }[unit as string] ?? 1);
+};
+
+// expect.soft: each layout check is reported on its own, so one fault does not hide the next.
+
+/** What every chart must look like at any width: a full-width plot, a readable value axis, turn numbers apart. */
+function expectReadableSeries(series: Series, turns: number, width: number): void {
+  const where = `${width} px`;
+  // The plot takes the section's width beside its value axis: no fifth of the page.
+  expect.soft(series.axis.left, where).toBeCloseTo(series.section.left, 0);
+  expect.soft(series.plot.left, where).toBeCloseTo(series.axis.right, 0);
+  expect.soft(Math.abs(series.scroll.right - series.section.right), where).toBeLessThanOrEqual(1);
+  expect.soft(series.plot.width / series.section.width, where).toBeGreaterThan(0.75);
+  // Value labels: distinct, rising upward, apart, inside their column, as tall as text (never scaled down).
+  const values = series.values.map((label) => label.text);
+  expect.soft(new Set(values).size, `${where}: ${values.join(', ')}`).toBe(values.length);
+  for (let i = 1; i < series.values.length; i++) {
+    expect.soft(axisValue(series.values[i]!.text), where).toBeGreaterThan(axisValue(series.values[i - 1]!.text));
+    expect.soft(series.values[i]!.top, where).toBeLessThan(series.values[i - 1]!.top);
+    expect.soft(overlap(series.values[i]!, series.values[i - 1]!), `${where}: ${values[i - 1]} and ${values[i]} overlap`).toBe(false);
+  }
+  for (const label of [...series.values, ...series.turns]) {
+    expect.soft(label.height, `${where}: ${label.text}`).toBeGreaterThanOrEqual(10);
+    expect.soft(label.height, `${where}: ${label.text}`).toBeLessThan(20);
+  }
+  for (const label of series.values) expect.soft(label.left, `${where}: ${label.text} is cut`).toBeGreaterThanOrEqual(series.axis.left);
+  // Turn numbers: in order, apart from each other, under the plot.
+  expect.soft(series.turns.map((label) => Number(label.text))).toEqual([...series.turns.map((label) => Number(label.text))].sort((a, b) => a - b));
+  for (let i = 1; i < series.turns.length; i++) expect.soft(overlap(series.turns[i]!, series.turns[i - 1]!), `${where}: turn numbers overlap`).toBe(false);
+  expect.soft(series.titles).toContain('turn');
+  // The bars spread over the plot: turn i's bar is centred in the i-th of `turns` equal slots.
+  series.bars.forEach((bar, i) => {
+    const centre = (bar.left + bar.right) / 2;
+    expect.soft((centre - series.plot.left) / series.plot.width, `${where}: bar ${i}`).toBeCloseTo((i + 0.5) / turns, 2);
+  });
+}
+
+describe.skipIf(!hasChromium)(`the page's layout in Chromium, at 1280 and 390 px wide${noChromium}`, () => {
+  let close: () => Promise<void>;
+  let page: Page;
+
+  beforeAll(async () => {
+    writeConversation(ws, {
+      id: LAYOUT,
+      title: 'Layout',
+      baseConfig: { assistant: { model: 'anthropic/claude-sonnet-4-5' } },
+      turns: [
+        { query: 'first', answer: LAYOUT_ANSWER, usage: { inputTokens: 12_000, cacheWriteTokens: 10_000, outputTokens: 400 }, resources: [{ uri: `file://${ws}/a.txt`, mimeType: 'text/plain', content: 'a'.repeat(1300) }] },
+        { query: 'second', answer: 'Fine.', usage: { inputTokens: 14_000, cacheReadTokens: 10_000, outputTokens: 900 } },
+        { query: 'third', answer: 'Done.', usage: { inputTokens: 45_000, cacheReadTokens: 24_000, outputTokens: 2_000 } },
+      ],
+    });
+    // No usage recorded, no resources: what a conversation with the echo model, or an old one, looks like.
+    writeConversation(ws, { id: EMPTY, title: 'Nothing recorded', turns: [{ query: 'q', answer: 'a' }, { query: 'q2', answer: 'a2' }] });
+    for (const id of [LAYOUT, EMPTY]) {
+      const result = await runJp(['conversation', 'show', id, '--html'], { cwd: ws, env: sandbox.env });
+      expect(result.code, result.stderr).toBe(0);
+    }
+    let browser: Browser;
+    ({ browser, close } = await launchChromium());
+    page = await browser.newPage();
+    mkdirSync(artifacts, { recursive: true });
+  }, 60_000);
+
+  afterAll(async () => close?.());
+
+  const open = async (id: string, width: number): Promise<Measured> => {
+    await page.setViewport({ width, height: 900 });
+    await page.goto(`file://${path.join(ws, '.jp', 'local', 'html', `${id}.html`)}`, { waitUntil: 'load' });
+    await page.screenshot({ path: path.join(artifacts, `conversation-html-${id.split('-').at(-1)}-${width}.png`) as `${string}.png`, fullPage: true });
+    return (await page.evaluate(MEASURE)) as Measured;
+  };
+
+  for (const width of [1280, 390]) {
+    it(`${width} px: charts span the page with round, labelled axes; nothing is wider than the screen`, async () => {
+      const m = await open(LAYOUT, width);
+      expect.soft(m.pageWidth, 'the page scrolls sideways').toBeLessThanOrEqual(m.viewport);
+      expectReadableSeries(m.tokens, 3, width);
+      expectReadableSeries(m.bytes, 3, width);
+      // The tallest turn has 47 000 tokens: round steps to 60k; 1 300 bytes: to 1.5 KiB.
+      expect.soft(m.tokens.values.map((label) => label.text)).toEqual(['0', '20k', '40k', '60k']);
+      expect.soft(m.bytes.values.map((label) => label.text)).toEqual(['0', '0.5 KiB', '1 KiB', '1.5 KiB']);
+      expect.soft(m.tokens.turns.map((label) => label.text)).toEqual(['0', '1', '2']);
+    });
+
+    it(`${width} px: a table has ruled cells and scrolls in its own box, code is coloured by class, a quote has a bar, headings sit below the turn's`, async () => {
+      const m = await open(LAYOUT, width);
+      expect.soft(m.table).not.toBeNull();
+      expect.soft(m.table?.cellBorder ?? 0).toBeGreaterThanOrEqual(1);
+      expect.soft(m.table?.cellBorderStyle).toBe('solid');
+      expect.soft(m.table?.box.right ?? Infinity).toBeLessThanOrEqual(m.main.right + 1);
+      // Nine wide columns do not fit 390 px: the table scrolls inside its box, the page does not.
+      if (width === 390) expect.soft(m.table?.scrollWidth ?? 0).toBeGreaterThan(m.table?.clientWidth ?? 0);
+      expect.soft(m.code).not.toBeNull();
+      expect.soft(m.code?.keyword).not.toBe(m.code?.text);
+      expect.soft(m.code?.comment).not.toBe(m.code?.text);
+      expect.soft(m.code?.keyword).not.toBe(m.code?.comment);
+      expect.soft(m.code?.box.right ?? Infinity).toBeLessThanOrEqual(m.main.right + 1);
+      expect.soft(m.quote).not.toBeNull();
+      expect.soft(m.quote?.border ?? 0).toBeGreaterThanOrEqual(3);
+      expect.soft(m.quote?.borderStyle).toBe('solid');
+      expect.soft(m.answerHeading).not.toBeNull();
+      expect.soft(m.answerHeading?.size ?? Infinity).toBeLessThan(m.turnHeading.size);
+      expect.soft(m.answerHeading?.height ?? Infinity).toBeLessThanOrEqual(m.turnHeading.height);
+    });
+
+    it(`${width} px: a conversation with no usage and no resources says so, with one 0 on each axis`, async () => {
+      const m = await open(EMPTY, width);
+      expect.soft(m.pageWidth).toBeLessThanOrEqual(m.viewport);
+      for (const [series, text] of [
+        [m.tokens, 'no token usage recorded'],
+        [m.bytes, 'no resources attached'],
+      ] as const) {
+        expect.soft(series.values.map((label) => label.text)).toEqual(['0']);
+        expect.soft(series.empty.map((label) => label.text)).toEqual([text]);
+        const note = series.empty[0]!;
+        expect.soft(note.left).toBeGreaterThanOrEqual(series.plot.left);
+        expect.soft(note.right).toBeLessThanOrEqual(series.plot.right);
+        expectReadableSeries(series, 2, width);
+      }
+    });
+  }
+});

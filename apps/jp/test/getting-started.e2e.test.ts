@@ -45,15 +45,16 @@ describe('getting started and carrying on', { timeout: 60_000 }, () => {
     expect(lastLine(next.stdout).turn).toBe(0);
   });
 
-  it('with no model configured and one provider key, that provider\'s default model is used, named, and kept', async () => {
+  it('with no model configured and one provider key, that provider\'s default model is used, named, and recorded as the turn\'s', async () => {
     server.enqueue(anthropicTextStream('hi'));
     const only = { ANTHROPIC_API_KEY: 'sk-test' };
     const result = await jp(['-F', 'json', '-c', `providers.anthropic.base_url=${JSON.stringify(server.url)}`, 'query', '-n', 'which model?'], only);
     expect(result.code, result.stderr).toBe(0);
     expect((server.requests.at(-1)!.body as { model: string }).model).toBe('claude-sonnet-4-5');
     const id = lastLine(result.stdout).conversation;
-    const delta = readEvents(ws, id).find((event) => event.type === 'config_delta');
-    expect(delta?.delta).toMatchObject({ assistant: { model: 'anthropic/claude-sonnet-4-5' } });
+    // The turn's model, not a key the conversation set: a later assistant.model reaches it (RFD 014).
+    expect(readEvents(ws, id).find((event) => event.type === 'config_delta')).toBeUndefined();
+    expect(readEvents(ws, id).find((event) => event.type === 'turn_start')!.model).toMatch(/^anthropic\//);
     const text = await jp(['-c', `providers.anthropic.base_url=${JSON.stringify(server.url)}`, 'query', '--explain', '-n', 'x'], only);
     expect(text.stderr).toContain('jp: using anthropic/claude-sonnet-4-5 (no model configured; ANTHROPIC_API_KEY is the only provider key set)');
   });

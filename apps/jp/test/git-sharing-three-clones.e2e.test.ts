@@ -76,10 +76,19 @@ describe('three clones with scripted histories, through the binary and real git'
     // The shared conversation continued on every side became one line and a branch per other side.
     expect(ids.filter((id) => id === shared || id.startsWith(`${shared}~`))).toHaveLength(sides.length);
     // Each line holds q0 and one side's own turns, in order; together they hold every side's turns.
+    // Read as the shared rule names them: on a copy without this machine's state (.jp/local/), whose
+    // tips would make `show ID` this clone's own line (issue W).
+    const view = path.join(root, `view-${path.basename(clone)}-${Date.now()}`);
+    cpSync(clone, view, { recursive: true });
+    rmSync(path.join(view, '.jp', 'local'), { recursive: true, force: true });
     const lines: string[][] = [];
-    for (const id of ids.filter((id) => id === shared || id.startsWith(`${shared}~`))) {
-      const events = lastJson(await jp(clone, '-F', 'json', 'conversation', 'show', id)).events as Array<{ type: string; content?: string }>;
-      lines.push(events.filter((event) => event.type === 'chat_request').map((event) => event.content!));
+    try {
+      for (const id of ids.filter((id) => id === shared || id.startsWith(`${shared}~`))) {
+        const events = lastJson(await jp(view, '-F', 'json', 'conversation', 'show', id)).events as Array<{ type: string; content?: string }>;
+        lines.push(events.filter((event) => event.type === 'chat_request').map((event) => event.content!));
+      }
+    } finally {
+      rmSync(view, { recursive: true, force: true });
     }
     expect(lines.map((line) => line.slice(1)).sort()).toEqual(sides.map((side) => side.shared).sort());
     for (const line of lines) expect(line[0]).toBe('q0');

@@ -55,13 +55,16 @@ describe('two clones sharing .jp through git, through the binary', { timeout: 12
         .map((event) => event.content);
     expect(await lineOf(id)).toEqual(['q0', 'a1', 'a2']);
     expect(await lineOf(branch.id)).toEqual(['q0', 'b1']);
-    // Said once, by the text listing.
+    // Said once, by the text listing, in a's own terms: a's turns are the conversation's line.
     const told = await runJp(['conversation', 'ls'], { cwd: a, env: jpEnv });
-    expect(told.stderr).toContain(`jp: ${id} was continued on two clones from one turn; the other clone's turns are ${branch.id}`);
-    expect((await runJp(['conversation', 'ls'], { cwd: a, env: jpEnv })).stderr).not.toContain('continued on two clones');
-    // Both lines go on; the same split on the other clone after it pulls.
-    await jp(a, 'query', '--id', id, '-m', 'echo', 'after');
+    expect(told.stderr).toMatch(new RegExp(`jp: ${id} was continued on more than one clone after turn 0: your turns go on here; the other line is ${branch.id.replace('~', '~')} \\(1 turn after turn 0, the last at [^)]+\\); \`jp c use ${branch.id}\` switches to it`));
+    expect((await runJp(['conversation', 'ls'], { cwd: a, env: jpEnv })).stderr).not.toContain('continued on more than one clone');
+    // Both lines go on; the same split on the other clone after it pulls. A turn on the branch makes
+    // it a's line (its tip); `c use ID` chooses the conversation's own line again.
     await jp(a, 'query', '--id', branch.id, '-m', 'echo', 'b2 on a');
+    expect(await lineOf(id)).toEqual(['q0', 'b1', 'b2 on a']);
+    await jp(a, 'conversation', 'use', id);
+    await jp(a, 'query', '--id', id, '-m', 'echo', 'after');
     expect(await lineOf(id)).toEqual(['q0', 'a1', 'a2', 'after']);
     expect(await lineOf(branch.id)).toEqual(['q0', 'b1', 'b2 on a']);
     expect(queries(a, id)).toEqual(['a1', 'a2', 'after', 'b1', 'b2 on a', 'q0']);

@@ -21,10 +21,10 @@ describe('the reasoning setting, per provider', () => {
   const { ws, env, server } = wireWorkspace();
 
   const providers: Array<{ model: string; config: string; base: () => string; key: Record<string, string>; reply: () => ScriptedResponse }> = [
-    { model: 'anthropic/claude-test', config: 'anthropic', base: () => server().url, key: { ANTHROPIC_API_KEY: 'k' }, reply: () => anthropicTextStream('fine') },
-    { model: 'openai/gpt-test', config: 'openai', base: () => `${server().url}/v1`, key: { OPENAI_API_KEY: 'k' }, reply: () => openaiResponsesTextStream('fine') },
+    { model: 'anthropic/claude-sonnet-4-5', config: 'anthropic', base: () => server().url, key: { ANTHROPIC_API_KEY: 'k' }, reply: () => anthropicTextStream('fine') },
+    { model: 'openai/gpt-5.1', config: 'openai', base: () => `${server().url}/v1`, key: { OPENAI_API_KEY: 'k' }, reply: () => openaiResponsesTextStream('fine') },
     { model: 'google/gemini-2.5-flash', config: 'google', base: () => server().url, key: { GEMINI_API_KEY: 'k' }, reply: () => googleTextStream('fine') },
-    { model: 'openrouter/x/y', config: 'openrouter', base: () => `${server().url}/v1`, key: { OPENROUTER_API_KEY: 'k' }, reply: () => openaiChatTextStream('fine') },
+    { model: 'openrouter/anthropic/claude-sonnet-4.5', config: 'openrouter', base: () => `${server().url}/v1`, key: { OPENROUTER_API_KEY: 'k' }, reply: () => openaiChatTextStream('fine') },
     { model: 'ollama/qwen3', config: 'ollama', base: () => `${server().url}/v1`, key: {}, reply: () => openaiChatTextStream('fine') },
   ];
 
@@ -55,7 +55,8 @@ describe('the reasoning setting, per provider', () => {
     expect(seen).toEqual({
       anthropic: { thinking: { type: 'enabled', budget_tokens: 32000 } },
       openai: { reasoning: { effort: 'high' } },
-      google: { thinkingConfig: { thinkingBudget: 32000, includeThoughts: true } },
+      // Gemini 2.5 Flash thinks at most 24 576 tokens: high is as much as it goes (RFD 031).
+      google: { thinkingConfig: { thinkingBudget: 24576, includeThoughts: true } },
       openrouter: { reasoning: { effort: 'high' } },
       ollama: { reasoning_effort: 'high' },
     });
@@ -93,7 +94,7 @@ describe('the reasoning setting, per provider', () => {
       });
       expect(result.code, result.stderr).toBe(0);
       const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
-      seen.push(lines.find((line) => line.usage !== undefined)?.usage);
+      seen.push(lines.find((line) => line.type === 'result')?.usage);
     }
     expect(seen).toMatchObject([
       { outputTokens: 30, reasoningTokens: 21 },
@@ -139,13 +140,13 @@ describe('anthropic thinking carried through a tool loop and later turns', () =>
       { type: 'tool_use', id: 'toolu_1', name: 'refresh_resource', input: { uri } },
     ] as const;
     server().enqueue(sseResponse(anthropicStreamEvents(blocks, { stopReason: 'tool_use' })), anthropicTextStream('done'));
-    const first = await jp(['query', '--new', '-m', 'anthropic/claude-test', '--reasoning', 'low', '--attach', 'main.rs', 'look']);
+    const first = await jp(['query', '--new', '-m', 'anthropic/claude-sonnet-4-5', '--reasoning', 'low', '--attach', 'main.rs', 'look']);
     expect(first.code, first.stderr).toBe(0);
     server().enqueue(anthropicTextStream('again'));
     const second = await jp(['query', '--reasoning', 'low', 'and now?']);
     expect(second.code, second.stderr).toBe(0);
     server().enqueue(openaiResponsesTextStream('switched'));
-    const third = await jp(['query', '-m', 'openai/gpt-test', 'other model']);
+    const third = await jp(['query', '-m', 'openai/gpt-5.1', 'other model']);
     expect(third.code, third.stderr).toBe(0);
     bodies = server().requests.map((request) => request.body as Record<string, any>);
     shown = (await jp(['-F', 'json', 'conversation', 'show'])).stdout;
@@ -182,7 +183,8 @@ describe('anthropic thinking carried through a tool loop and later turns', () =>
   it('conversation show -F json marks the opaque data without showing it', () => {
     expect(shown).not.toContain(SIGNATURE);
     expect(shown).not.toContain(REDACTED);
-    expect(shown).toContain('"opaque":{"provider":"anthropic","items":2,"stored":true}');
+    // The two blocks, and where the tool call sat among them (issue V).
+    expect(shown).toContain('"opaque":{"provider":"anthropic","items":3,"stored":true}');
   });
 });
 
@@ -209,9 +211,9 @@ describe('openai reasoning items and gemini thought signatures carried through a
       sseResponse(openaiResponsesEvents([{ type: 'reasoning', summary: 'Check the file.', encryptedContent: ENCRYPTED }, { type: 'function_call', callId: 'call_1', name: 'refresh_resource', arguments: { uri } }])),
       openaiResponsesTextStream('done', { usage: { output_tokens: 40, output_tokens_details: { reasoning_tokens: 25 } } }),
     );
-    const first = await jp(['-F', 'json', 'query', '--new', '-m', 'openai/gpt-test', '--reasoning', 'low', '--show-reasoning', '--attach', 'main.rs', 'look']);
+    const first = await jp(['-F', 'json', 'query', '--new', '-m', 'openai/gpt-5.1', '--reasoning', 'low', '--show-reasoning', '--attach', 'main.rs', 'look']);
     expect(first.code, first.stderr).toBe(0);
-    const usage = first.stdout.trim().split('\n').map((line) => JSON.parse(line)).find((line) => line.usage !== undefined)?.usage;
+    const usage = first.stdout.trim().split('\n').map((line) => JSON.parse(line)).find((line) => line.type === 'result')?.usage;
     expect(usage).toMatchObject({ reasoningTokens: 25 });
     const shown = (await jp(['conversation', 'show'])).stdout;
     expect(shown).toContain('assistant (reasoning summary): Check the file.');
@@ -220,7 +222,7 @@ describe('openai reasoning items and gemini thought signatures carried through a
     server().enqueue(openaiResponsesTextStream('again'));
     expect((await jp(['query', '--reasoning', 'low', 'and now?'])).code).toBe(0);
     server().enqueue(anthropicTextStream('switched'));
-    expect((await jp(['query', '-m', 'anthropic/claude-test', 'other model'])).code).toBe(0);
+    expect((await jp(['query', '-m', 'anthropic/claude-sonnet-4-5', 'other model'])).code).toBe(0);
     const [call, loop, next, other] = bodies().slice(start);
     expect(call!.include).toEqual(['reasoning.encrypted_content']);
     const item = loop!.input.find((entry: any) => entry.type === 'reasoning');

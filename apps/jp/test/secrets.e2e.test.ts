@@ -180,37 +180,26 @@ describe('secrets through the binary', { timeout: 60_000 }, () => {
     expect(shown.sources).toMatchObject({ 'mcp.fx.env.EXTRA_TOKEN': 'user', 'mcp.fx.env.API_AUTH': 'workspace', 'conversation.attachments': 'workspace' });
   });
 
-  it('a -c secret is used for the query, left out of its config_delta, and jp says so once', async () => {
+  it('a -c secret is used for the query and, like every -c, never stored: nothing to warn about', async () => {
     const cfg = `mcp.fx={command=${toml(process.execPath)}, env={CLI_TOKEN=${toml(SECRETS.cfgEnv)}}}`;
     const result = await jp(['-c', cfg, '-c', 'assistant.max_tokens=321', 'query', '--id', first, '!tool mcp__fx__env_digest {}']);
     expect(result.code, result.stderr).toBe(0);
     expect(toolResults(first)[0]).toContain(`CLI_TOKEN sha256:${sha(SECRETS.cfgEnv)}`);
-    const warnings = result.stderr.split('\n').filter((line) => line.includes('secret'));
-    expect(warnings).toEqual([
-      'jp: warning: -c mcp.fx.env.CLI_TOKEN is a secret: used for this query, not stored in the conversation; to keep it, name a variable instead: -c mcp.fx.env_from.CLI_TOKEN=VAR',
-    ]);
-    const deltas = turnsOf(readStoredEvents(ws, first)).at(-1)!.filter((event) => event.type === 'config_delta');
-    expect(deltas.map((event) => event.delta)).toEqual([{ mcp: { fx: { command: process.execPath } }, assistant: { max_tokens: 321 } }]);
+    expect(result.stderr).not.toContain('secret');
+    expect(turnsOf(readStoredEvents(ws, first)).at(-1)!.filter((event) => event.type === 'config_delta')).toEqual([]);
+    expect(readFileSync(path.join(jpDir, 'conversations', first, 'events.jsonl'), 'utf8')).not.toContain(SECRETS.cfgEnv);
   });
 
-  it('a whole server given with -c: stored without its env values; with -F json the note is one JSON warning line', async () => {
+  it('a whole server given with -c serves that query only; with -F json nothing is said about it', async () => {
     const server = `{command=${toml(process.execPath)}, args=[${toml(FIXTURE)}], tools=["env_digest"], run="unattended", env={SRV_TOKEN=${toml(SECRETS.cfgServer)}, FIXTURE_DIGEST_ENV="SRV_TOKEN"}}`;
     const result = await jp(['-F', 'json', '-c', `mcp.clisrv=${server}`, 'query', '--new', '!tool mcp__clisrv__env_digest {}']);
     expect(result.code, result.stderr).toBe(0);
     cliServer = idOf(result.stdout);
     expect(toolResults(cliServer)).toEqual([`SRV_TOKEN sha256:${sha(SECRETS.cfgServer)}`]);
-    const warnings = result.stderr.split('\n').filter((line) => line.includes('secret'));
-    expect(warnings).toHaveLength(1);
-    expect(JSON.parse(warnings[0]!)).toEqual({
-      warning: '-c mcp.clisrv.env.SRV_TOKEN, mcp.clisrv.env.FIXTURE_DIGEST_ENV are secrets: used for this query, not stored in the conversation; to keep one, name a variable instead: -c mcp.clisrv.env_from.SRV_TOKEN=VAR',
-    });
-    const [delta] = turnsOf(readStoredEvents(ws, cliServer))[0]!.filter((event) => event.type === 'config_delta');
-    expect(delta!.delta).toEqual({ mcp: { clisrv: { command: process.execPath, args: [FIXTURE], tools: ['env_digest'], run: 'unattended' } } });
-
-    // The follow-up has the server, without the secret it was not given again.
-    const next = await jp(['query', '--id', cliServer, '!tool mcp__clisrv__env_digest {}']);
-    expect(next.code, next.stderr).toBe(0);
-    expect(toolResults(cliServer)).toEqual(['']);
+    expect(result.stderr.split('\n').filter((line) => line.includes('secret'))).toEqual([]);
+    expect(turnsOf(readStoredEvents(ws, cliServer))[0]!.filter((event) => event.type === 'config_delta')).toEqual([]);
+    const shown = JSON.parse((await jp(['-F', 'json', 'config', 'show', '--id', cliServer])).stdout);
+    expect(shown.config.mcp.clisrv).toBeUndefined();
   });
 
   it('forks, with and without turns, carry the workspace layer and the deltas, and run', async () => {
@@ -241,32 +230,30 @@ describe('secrets through the binary', { timeout: 60_000 }, () => {
     try {
       const base = new URL(`${server.url}?key=${SECRETS.urlQueryKey}`);
       [base.username, base.password] = ['me', SECRETS.urlPassword];
-      const result = await jp(['-F', 'json', '-c', `providers.anthropic.base_url=${toml(base.toString())}`, 'query', '--new', '-m', 'anthropic/claude-test', 'hi'], {
+      const result = await jp(['-F', 'json', '-c', `providers.anthropic.base_url=${toml(base.toString())}`, 'query', '--new', '-m', 'anthropic/claude-sonnet-4-5', 'hi'], {
         env: { ...env, ANTHROPIC_API_KEY: 'sk-test' },
       });
       expect(result.code, result.stderr).toBe(0);
       const sent = server.requests.at(-1)!;
       expect(sent.headers.authorization).toBe(`Basic ${Buffer.from(`me:${SECRETS.urlPassword}`).toString('base64')}`);
       expect(sent.query).toEqual({ key: SECRETS.urlQueryKey });
-      expect(JSON.parse(result.stderr.split('\n').find((line) => line.includes('secret'))!)).toEqual({
-        warning: '-c providers.anthropic.base_url is a secret: used for this query, not stored in the conversation',
-      });
+      expect(result.stderr).not.toContain('secret');
       const id = idOf(result.stdout);
       const deltas = turnsOf(readStoredEvents(ws, id))[0]!.filter((event) => event.type === 'config_delta');
-      expect(deltas.map((event) => event.delta)).toEqual([{ assistant: { model: 'anthropic/claude-test' } }]);
+      expect(deltas.map((event) => event.delta)).toEqual([{ assistant: { model: 'anthropic/claude-sonnet-4-5' } }]);
     } finally {
       await server.close();
     }
     // Port 9 is one fetch refuses: the error (not retried) names the URL without its secrets.
     const before = snapshotTree(jpDir);
-    const failed = await jp(['-c', `providers.openai.base_url="http://${SECRETS.urlToken}@127.0.0.1:9/v1?token=${SECRETS.urlQueryKey}"`, 'query', '--id', first, '-m', 'openai/gpt-test', 'x'], {
+    const failed = await jp(['-c', `providers.openai.base_url="http://${SECRETS.urlToken}@127.0.0.1:9/v1?token=${SECRETS.urlQueryKey}"`, 'query', '--id', first, '-m', 'openai/gpt-5.1', 'x'], {
       env: { ...env, OPENAI_API_KEY: 'sk-test' },
     });
     expect(failed.code).toBe(3);
     const lines = failed.stderr.trimEnd().split('\n');
-    expect(lines[0]).toBe('jp: warning: -c providers.openai.base_url is a secret: used for this query, not stored in the conversation');
-    expect(lines.slice(1)).toHaveLength(1);
-    expect(lines[1]).toBe('jp: cannot connect to openai at http://***@127.0.0.1:9/v1?token=***: HTTP clients refuse that port; use another port in providers.openai.base_url');
+    // A -c is never stored, so nothing is said about its secret; the error is the last line.
+    expect(failed.stderr).not.toContain('secret');
+    expect(lines.at(-1)).toBe('jp: cannot connect to openai at http://***@127.0.0.1:9/v1?token=***: HTTP clients refuse that port; use another port in providers.openai.base_url');
     expect(snapshotTree(jpDir)).toEqual(before);
   });
 
@@ -292,7 +279,7 @@ describe('secrets through the binary', { timeout: 60_000 }, () => {
   it('-c with a secret-named key jp does not have: exit 2, the value is not echoed, nothing is written', async () => {
     const before = snapshotTree(jpDir);
     const result = await jp(['-c', `providers.openai.api_key=${SECRETS.cfgApiKey}`, 'query', '--id', first, 'x']);
-    expectOneLineError(result, 2, /^jp: invalid configuration in -c "providers\.openai\.api_key=…": unknown key providers\.openai\.api_key$/);
+    expectOneLineError(result, 2, /^jp: invalid configuration in -c "providers\.openai\.api_key=…": unknown key providers\.openai\.api_key \(did you mean providers\.openai\.api_key_env\?\)$/);
     expect(result.stderr).not.toContain(SECRETS.cfgApiKey);
     expect(snapshotTree(jpDir)).toEqual(before);
   });

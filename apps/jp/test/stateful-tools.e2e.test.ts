@@ -232,7 +232,7 @@ describe('stateful tools over vendor wires', () => {
     const bodies = server.requests.slice(sent).map((request) => request.body as { tools: Array<Record<string, any>>; messages: Array<{ role: string; content: Event[] }> });
     expect(bodies).toHaveLength(steps.length + 1);
     expect(new Set(bodies.map((body) => JSON.stringify(body.tools))).size).toBe(1);
-    const schema = bodies[0]!.tools[0]!.input_schema;
+    const schema = bodies[0]!.tools.find((tool) => tool.name === 'repl')!.input_schema;
     expect(schema.type).toBe('object');
     expect(schema.properties.action.oneOf.map((variant: { const: string }) => variant.const)).toEqual(['spawn', 'fetch', 'apply', 'abort']);
     expect(schema.properties.greeting).toEqual({ type: 'string' });

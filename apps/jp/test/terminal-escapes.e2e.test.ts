@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -196,7 +196,7 @@ describe('untrusted text on a real terminal (script(1) pty)', { timeout: 30_000 
 
   it('a streamed answer and streamed reasoning, every sequence split across deltas, are shown visibly', async () => {
     server.enqueue(hostileStream());
-    const result = await pty(['query', '--new', '-m', 'anthropic/claude-test', '--show-reasoning', '--title', `T<${PAYLOAD}>T`, 'hello']);
+    const result = await pty(['query', '--new', '-m', 'anthropic/claude-sonnet-4-5', '--show-reasoning', '--title', `T<${PAYLOAD}>T`, 'hello']);
     expect(result.code, result.terminal).toBe(0);
     expect(result.terminal).toContain(`A<${PAYLOAD_SHOWN}>A`);
     expect(result.terminal).toContain(`R<${PAYLOAD_SHOWN}>R`);
@@ -232,7 +232,7 @@ describe('untrusted text on a real terminal (script(1) pty)', { timeout: 30_000 
     const show = await pty(['-F', 'json', 'conversation', 'show', conversation]);
     const ls = await pty(['-F', 'json', 'conversation', 'ls']);
     server.enqueue(hostileStream());
-    const query = await pty(['-F', 'json', 'query', '--new', '-m', 'anthropic/claude-test', 'hello']);
+    const query = await pty(['-F', 'json', 'query', '--new', '-m', 'anthropic/claude-sonnet-4-5', 'hello']);
     for (const result of [show, ls, query]) {
       expect(result.code, result.terminal).toBe(0);
       expectNothingActionable(result.terminal);
@@ -251,7 +251,7 @@ describe('untrusted text on a real terminal (script(1) pty)', { timeout: 30_000 
   it('stdout to a file gets the exact answer; reasoning and notes on the terminal are still shown visibly', async () => {
     const file = path.join(root, 'answer.txt');
     server.enqueue(hostileStream());
-    const result = await pty(['query', '--new', '-m', 'anthropic/claude-test', '--show-reasoning', 'hello'], { stdoutFile: file });
+    const result = await pty(['query', '--new', '-m', 'anthropic/claude-sonnet-4-5', '--show-reasoning', 'hello'], { stdoutFile: file });
     expect(result.code, result.terminal).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(`${ANSWER}\n`);
     expect(result.terminal).toContain(`R<${PAYLOAD_SHOWN}>R`);
@@ -262,7 +262,7 @@ describe('untrusted text on a real terminal (script(1) pty)', { timeout: 30_000 
 
   it('an error quoting the provider shows its text visibly on one line; with -F json the message is exact', async () => {
     server.enqueue(anthropicErrorResponse(400, { message: PAYLOAD }));
-    const result = await pty(['query', '--new', '-m', 'anthropic/claude-test', 'hello']);
+    const result = await pty(['query', '--new', '-m', 'anthropic/claude-sonnet-4-5', 'hello']);
     expect(result.code).toBe(3);
     const lines = withoutSpinner(result.terminal).split('\r\n').filter((line) => line !== '');
     expect(lines).toHaveLength(1);
@@ -272,7 +272,7 @@ describe('untrusted text on a real terminal (script(1) pty)', { timeout: 30_000 
     expectNothingActionable(result.terminal);
 
     server.enqueue(anthropicErrorResponse(400, { message: PAYLOAD }));
-    const json = await pty(['-F', 'json', 'query', '--new', '-m', 'anthropic/claude-test', 'hello']);
+    const json = await pty(['-F', 'json', 'query', '--new', '-m', 'anthropic/claude-sonnet-4-5', 'hello']);
     expect(json.code).toBe(3);
     expectNothingActionable(json.terminal);
     const error = JSON.parse(json.terminal.trim()).error;
@@ -282,11 +282,11 @@ describe('untrusted text on a real terminal (script(1) pty)', { timeout: 30_000 
   it('what a library logs about a server (the Anthropic SDK on an event that is not JSON) is told only with -v, and visibly', async () => {
     const [start] = anthropicStreamEvents([{ type: 'text', text: 'x' }]);
     server.enqueue(sseResponse([start!, { event: 'content_block_delta', data: `junk${PAYLOAD}` }]));
-    const quiet = await pty(['query', '--new', '-m', 'anthropic/claude-test', 'hello']);
+    const quiet = await pty(['query', '--new', '-m', 'anthropic/claude-sonnet-4-5', 'hello']);
     expect(quiet.code, quiet.terminal).not.toBe(0);
     expect(quiet.terminal).not.toContain('Could not parse message into JSON');
     server.enqueue(sseResponse([start!, { event: 'content_block_delta', data: `junk${PAYLOAD}` }]));
-    const result = await pty(['-v', 'query', '--new', '-m', 'anthropic/claude-test', 'hello']);
+    const result = await pty(['-v', 'query', '--new', '-m', 'anthropic/claude-sonnet-4-5', 'hello']);
     expect(result.code, result.terminal).not.toBe(0);
     expect(result.terminal).toContain('Could not parse message into JSON');
     // An SSE line ends at CR: what follows `\r` in the payload is not part of the event.
@@ -297,7 +297,7 @@ describe('untrusted text on a real terminal (script(1) pty)', { timeout: 30_000 
   it('a note quoting the provider (a retry) shows its text visibly', async () => {
     server.enqueue(anthropicErrorResponse(429, { message: PAYLOAD, headers: { 'retry-after': '0' } }));
     server.enqueue(anthropicTextStream('fine'));
-    const result = await pty(['query', '--new', '-m', 'anthropic/claude-test', 'again']);
+    const result = await pty(['query', '--new', '-m', 'anthropic/claude-sonnet-4-5', 'again']);
     expect(result.code, result.terminal).toBe(0);
     expect(result.terminal).toMatch(/retrying in/);
     probe('retry note', result.terminal, ALL);
@@ -408,7 +408,7 @@ describe('untrusted text on a real terminal (script(1) pty)', { timeout: 30_000 
     const show = await pty(['conversation', 'show', conversation], { env: coloured });
     const ls = await pty(['conversation', 'ls'], { env: coloured });
     server.enqueue(anthropicErrorResponse(400, { message: PAYLOAD }));
-    const error = await pty(['query', '--new', '-m', 'anthropic/claude-test', 'hello'], { env: coloured });
+    const error = await pty(['query', '--new', '-m', 'anthropic/claude-sonnet-4-5', 'hello'], { env: coloured });
     const query = await pty(['query', '--new', '-m', 'echo', '--attach', EVIL_FILE, 'x'], { env: coloured });
     const id = /new conversation (\S+)/.exec(query.terminal)?.[1] ?? '';
     const attachments = await pty(['attachment', 'ls', '--check', '--id', id], { env: coloured });
@@ -437,5 +437,65 @@ describe('untrusted text on a real terminal (script(1) pty)', { timeout: 30_000 
     // its test; this total catches a test that did not run (its own count is checked after it).
     expect(probes).toBe(15 * 8 + 20 + 6);
     console.log(`terminal escapes: ${probes} probes, each neutralised`);
+  });
+});
+
+/*
+ * `jp chat` on the same real pty: Tab completion prints file names (readline writes candidates and
+ * inserts the chosen one exactly as given), the banner names the conversation's title, a message
+ * written with /edit is echoed, answers and tool names come from the model, `/ls` lists names.
+ * readline draws the prompt with cursor moves of its own; those, and only those, are allowed.
+ */
+describe('jp chat on a real terminal (script(1) pty)', { timeout: 60_000 }, () => {
+  /** The issue's file name, and two sharing a prefix (a second Tab lists both). */
+  const ISSUE_FILE = 'a\x1b]0;owned\x07.txt';
+  const LISTED = ['h\x1b]0;one\x07\u009b2J.txt', 'h\x1b]0;two\x07\u202eevil.txt'];
+  const shownName = (name: string) => name.replace('\x1b', '\\x1b').replace('\x07', '\\x07').replace('\u009b', '\\x9b').replace('\u202e', '\\u202e');
+  /** What readline itself writes while a line is edited and completed: cursor moves, line erases, paste mode. */
+  const READLINE = /\x1b\[(?:\d*[ABCDG]|0?[JK]|\?2004[hl])/g;
+
+  it('completion, the banner, an edited message, answers, tool names and /ls show untrusted text visibly', async () => {
+    mkdirSync(path.join(ws, 'hostile'), { recursive: true });
+    for (const name of [ISSUE_FILE, ...LISTED]) writeFileSync(path.join(ws, 'hostile', name), `${name.length} characters\n`);
+    const message = path.join(root, 'chat-message.txt');
+    writeFileSync(message, `hi ${PAYLOAD}\n!tool x\x1b]0;owned\x07\x1b[2J`);
+    const editor = path.join(root, 'chat-editor.sh');
+    writeFileSync(editor, `#!/bin/sh\ncp '${message}' "$1"\n`);
+    chmodSync(editor, 0o755);
+    const created = await runJp(['query', '-n', '-m', 'echo', '--title', `T<${PAYLOAD}>T`, 'hi'], { cwd: ws, env });
+    expect(created.code, created.stderr).toBe(0);
+    const id = /new conversation (\S+)/.exec(created.stderr)![1]!;
+    server.enqueue(hostileStream());
+
+    const result = await pty(['chat', '--id', id, '-m', 'echo'], {
+      env: { ...env, EDITOR: editor, XDG_STATE_HOME: path.join(root, 'state') },
+      answers: [
+        ['Ctrl-D leaves', '/attach hostile/a\t'],
+        [`${shownName(ISSUE_FILE)} `, '\r'],
+        // A Tab is a completion only as the last key of what arrives at once: the second one is sent on its own.
+        ['resolved into the next query', '/attach hostile/h\t'],
+        ['hostile/h\\x1b]0;', '\t'],
+        [shownName(LISTED[1]!), '\x15/ls\r'],
+        ['resolved at the next query', '/edit\r'],
+        ['tool_result', '/model anthropic/claude-test\r'],
+        ['answers from the next message on', 'hello\r'],
+        ['>A', '\x04'],
+      ],
+    });
+    expect(result.code, result.terminal).toBe(0);
+    const terminal = withoutSpinner(result.terminal);
+    // The banner names the title; completion inserted the visible name, which /attach read back.
+    expect(terminal).toContain(`(“T<${PAYLOAD_SHOWN}>T”)`);
+    expect(terminal).toContain(`added hostile/${shownName(ISSUE_FILE)} (resolved into the next query)`);
+    for (const name of LISTED) expect(terminal).toContain(shownName(name));
+    // The edited message, the echo model's answer quoting it and the tool it was asked to call.
+    expect(terminal).toContain(`jp> hi ${PAYLOAD_SHOWN}`);
+    expect(terminal).toContain('x\\x1b]0;owned\\x07\\x1b[2J');
+    expect(terminal).toContain(`A<${PAYLOAD_SHOWN}>A`);
+    for (const kind of ALL) expect(terminal.includes(KINDS[kind].raw), `raw ${kind} reached the terminal`).toBe(false);
+    // readline ends a line with `\r\n` of its own, which the pty makes `\r\r\n`.
+    expectNothingActionable(terminal.replace(READLINE, '').replace(/\r+\n/g, '\n'), { progress: true });
+    // The declaration is the real file: /attach read the visible form back to its name.
+    expect(readEvents(ws, id).some((event) => JSON.stringify(event).includes(JSON.stringify(`hostile/${ISSUE_FILE}`).slice(1, -1)))).toBe(true);
   });
 });

@@ -133,14 +133,19 @@ describe('tools through the binary', () => {
     expect(responses(lastTurn(ws, id))[0]).toMatchObject({ isError: false, content: [{ text: 'Check succeeded.' }] });
   });
 
-  it('--no-tool removes a tool from the offer; --tool keeps only the named ones', async () => {
+  it('--no-tool and --tool leave the offer as it is (issue V): the turn says what cannot be used, and a call to it is an error', async () => {
+    const all = JSON.parse((await jp(['-F', 'json', 'query', '--explain', 'x'])).stdout).request.tools as string[];
     const without = await jp(['-F', 'json', 'query', '--explain', '--no-tool', 'fx_text', 'x']);
     expect(without.code, without.stderr).toBe(0);
-    const tools = JSON.parse(without.stdout).request.tools as string[];
-    expect(tools).toContain('refresh_resource');
-    expect(tools).not.toContain('fx_text');
+    const explained = JSON.parse(without.stdout).request;
+    expect(explained.tools).toEqual(all);
+    expect(JSON.stringify(explained)).toContain('Not available from this message on (a call returns an error): fx_text (not offered in this query).');
     const only = await jp(['-F', 'json', 'query', '--explain', '--tool', 'fx_raw', 'x']);
-    expect(JSON.parse(only.stdout).request.tools).toEqual(['fx_raw']);
+    expect(JSON.parse(only.stdout).request.tools).toEqual(all);
+    expect(only.stdout).toMatch(/Not available from this message on \(a call returns an error\): refresh_resource \(not offered in this query\), fx_text/);
+    const refused = await jp(['query', '--no-tool', 'fx_text', '!tool fx_text {}']);
+    expect(refused.code, refused.stderr).toBe(0);
+    expect(responses(lastTurn(ws, id)).at(-1)).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining('fx_text is not available in this turn (not offered in this query)') }] });
     const unknown = await jp(['query', '--tool', 'nope', 'x']);
     expect(unknown.code).toBe(2);
   });

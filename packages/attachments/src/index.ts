@@ -29,6 +29,7 @@ export { createHttpHandler } from './http/http-handler.ts';
 export { createCmdHandler } from './cmd/cmd-handler.ts';
 export { createMcpHandler } from './mcp/mcp-handler.ts';
 export { numberRepeatedUris } from './mcp/part-uri.ts';
+export { limitMcpResource } from './mcp/limit-mcp-resource.ts';
 export { stderrTail } from './cmd/stderr-tail.ts';
 export { outputContent, type OutputContent } from './cmd/output-content.ts';
 export { HARD_MAX_BYTES } from './file/oversize-read-length.ts';

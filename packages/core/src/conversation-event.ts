@@ -7,7 +7,8 @@ import { RequestFrameSchema } from './request-frame.ts';
 import { FreshnessNoticeSchema } from './freshness-notice.ts';
 import { isKnownEvent, isKnownEventType } from './event-types.ts';
 import { CompactionEventSchema, type CompactionEvent } from './compaction/compaction-event.ts';
-import { RemovalEventSchema, TitleEventSchema, type RemovalEvent, type TitleEvent } from './record-events.ts';
+import { ModelCallEventSchema, type ModelCallEvent } from './model-call-event.ts';
+import { BranchRemovalEventSchema, RemovalEventSchema, TitleEventSchema, type BranchRemovalEvent, type RemovalEvent, type TitleEvent } from './record-events.ts';
 
 /** The three kinds of answer a chat_response carries, exactly one of them. */
 const RESPONSE_KINDS = ['message', 'reasoning', 'structured'] as const;
@@ -50,6 +51,13 @@ export const TurnStartEventSchema = z.object({
   /** The turn's own id, and the id of the turn it follows (null: the first): two clones' turns after one turn make a tree (RFD 029). */
   id: z.string().min(1).optional(),
   parent: z.string().min(1).nullable().optional(),
+  /**
+   * How this turn was run (RFD 014, what is stored): the model that answered it, whoever chose it
+   * (`--model`, the files, a `-c`, or jp's quick-start pick), and the tools `--tool`/`--no-tool`
+   * narrowed it to. A record of the turn, never a key the conversation set.
+   */
+  model: z.string().min(1).optional(),
+  tools: z.strictObject({ only: z.array(z.string()).optional(), without: z.array(z.string()).optional() }).optional(),
 });
 export type TurnStartEvent = z.infer<typeof TurnStartEventSchema>;
 
@@ -75,6 +83,8 @@ export const ChatRequestEventSchema = z.object({
   refused_tools: z.array(z.string()).optional(),
   /** The system prompt in force from this turn on, when it differs from the frame's. */
   system_prompt: z.string().optional(),
+  /** From this turn on, a preserved-thinking model is asked to drop thinking bound to another prefix rather than refuse (issue V). */
+  thinking_binding: z.literal('drop_block').optional(),
 });
 export type ChatRequestEvent = z.output<typeof ChatRequestEventSchema>;
 
@@ -150,6 +160,8 @@ export const EVENT_SCHEMAS = {
   compaction: CompactionEventSchema,
   title: TitleEventSchema,
   removal: RemovalEventSchema,
+  model_call: ModelCallEventSchema,
+  branch_removal: BranchRemovalEventSchema,
 };
 type EventSchemas = typeof EVENT_SCHEMAS;
 
@@ -174,7 +186,9 @@ export type KnownEvent =
   | ConfigDeltaEvent
   | CompactionEvent
   | TitleEvent
-  | RemovalEvent;
+  | RemovalEvent
+  | ModelCallEvent
+  | BranchRemovalEvent;
 
 export type ConversationEvent = KnownEvent | UnknownEvent;
 

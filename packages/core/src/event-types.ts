@@ -11,6 +11,8 @@ const KNOWN_TYPES: Record<KnownEventType, true> = {
   compaction: true,
   title: true,
   removal: true,
+  model_call: true,
+  branch_removal: true,
 };
 
 export const KNOWN_EVENT_TYPES = Object.keys(KNOWN_TYPES) as KnownEventType[];

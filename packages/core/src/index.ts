@@ -38,7 +38,7 @@ export type {
   UnknownEvent,
   Usage,
 } from './conversation-event.ts';
-export type { RemovalEvent, TitleEvent } from './record-events.ts';
+export type { BranchRemovalEvent, RemovalEvent, TitleEvent } from './record-events.ts';
 export { KNOWN_EVENT_TYPES, isKnownEvent, isKnownEventType } from './event-types.ts';
 export { fenceLanguage } from './mime-language.ts';
 export { TEXTUAL_APPLICATION_TYPES, isTextualMimeType, mimeEssence } from './mime-type.ts';
@@ -83,3 +83,4 @@ export { hasUrlSecrets, REDACTED, redactUrlSecrets } from './redact-url-secrets.
 export * from './compaction/index.ts';
 export { planBranches, type BranchLine, type BranchPlan, type TurnNode } from './branches/plan-branches.ts';
 export { dropStaleThinking } from './stale-thinking.ts';
+export type { CacheMiss, DroppedBlock, ModelCallEvent } from './model-call-event.ts';

@@ -16,3 +16,13 @@ export type TitleEvent = z.infer<typeof TitleEventSchema>;
  */
 export const RemovalEventSchema = z.object({ type: z.literal('removal'), timestamp: z.string().min(1), turns: z.number().int().nonnegative() });
 export type RemovalEvent = z.infer<typeof RemovalEventSchema>;
+
+/**
+ * `jp conversation rm ID~KEY` (issue W): one branch removed (RFD 029), named by its key; `turns`
+ * is how many turns that branch had when it was removed. It hides that branch only, never the
+ * conversation or another branch, and like a removal it gives way to turns added after it: a
+ * branch someone went on with stays. Its own type, so that an older jp, which keeps an unknown
+ * event and warns, can never read it as a removal of the conversation.
+ */
+export const BranchRemovalEventSchema = z.object({ type: z.literal('branch_removal'), timestamp: z.string().min(1), branch: z.string().min(1), turns: z.number().int().nonnegative() });
+export type BranchRemovalEvent = z.infer<typeof BranchRemovalEventSchema>;

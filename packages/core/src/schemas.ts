@@ -34,4 +34,4 @@ export { describeIssues } from './describe-issues.ts';
 export { parseToolOutput } from './parse-tool-output.ts';
 export { SupersededMarkSchema } from './superseded-mark-schema.ts';
 export { CompactionEventSchema, CompactionSummarySchema } from './compaction/compaction-event.ts';
-export { RemovalEventSchema, TitleEventSchema } from './record-events.ts';
+export { BranchRemovalEventSchema, RemovalEventSchema, TitleEventSchema } from './record-events.ts';

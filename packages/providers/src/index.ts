@@ -1,4 +1,5 @@
 export type {
+  CallRecord,
   ConvertedRequest,
   FinishReason,
   Provider,

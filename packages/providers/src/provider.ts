@@ -1,4 +1,4 @@
-import type { ConversationEvent, Usage } from '@jp/core';
+import type { CacheMiss, ConversationEvent, DroppedBlock, Usage } from '@jp/core';
 import type { ModelInfo } from './catalog/model-info.ts';
 import type { ReasoningSetting } from './reasoning/reasoning-setting.ts';
 
@@ -31,6 +31,16 @@ export interface ProviderRequest {
    * are mapped to what it accepts. Undefined for a model jp does not know: nothing is guessed.
    */
   modelInfo?: ModelInfo | undefined;
+  /**
+   * The id of this conversation's previous response from the same provider, `null` for its first
+   * request: Anthropic compares the two and says why its prompt cache missed (issue V).
+   */
+  previousResponseId?: string | null | undefined;
+  /**
+   * `drop_block`: the stored history may already break a preserved-thinking prefix, so the
+   * provider is asked to drop such thinking blocks rather than refuse the request (issue V).
+   */
+  thinkingBinding?: 'drop_block' | undefined;
 }
 
 /** Connection settings; the API key is always passed explicitly, never read by an SDK itself. */
@@ -51,8 +61,18 @@ export type StreamEvent =
   /** A wire item the provider wants back with the reasoning (a signed thinking block); stored, not shown. */
   | { type: 'reasoning-opaque'; provider: string; item: Record<string, unknown> }
   | { type: 'tool-call'; id: string; name: string; arguments: Record<string, unknown> }
-  | { type: 'finish'; reason: FinishReason; usage: Usage }
+  | { type: 'finish'; reason: FinishReason; usage: Usage; call?: CallRecord | undefined }
   | { type: 'warning'; message: string };
+
+/** What a provider said of one call beyond its answer (issue V). */
+export interface CallRecord {
+  /** The response's id. */
+  id?: string | undefined;
+  /** Why the prompt cache missed, in the provider's words. */
+  cacheMiss?: CacheMiss | undefined;
+  /** Thinking blocks the provider dropped from the request. */
+  dropped?: DroppedBlock[] | undefined;
+}
 
 /** The outcome of converting events to a vendor's wire request. */
 export interface ConvertedRequest<TRequest> {

@@ -6,7 +6,7 @@ export const CHAT_COMMANDS = [
   ['/model', 'ID', 'use another model from the next message on'],
   ['/fork', '', 'fork this conversation and go on in the fork'],
   ['/new', '', 'start a new conversation with the next message'],
-  ['/compact', '[--summarize]', 'send older turns in less space from now on (as jp conversation compact)'],
+  ['/compact', '[--summarize] [--force]', 'send older turns in less space from now on (as jp conversation compact; never a compaction that would not shrink them, unless --force)'],
   ['/explain', '[TEXT]', 'print the request the next message (TEXT) would send; send nothing'],
   ['/edit', '', 'write the next message in $VISUAL/$EDITOR'],
   ['/help', '', 'this list'],

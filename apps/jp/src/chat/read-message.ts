@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
-import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, PasteFilter, restorePasted } from './paste-filter.ts';
+import { BRACKETED_PASTE_ON, PasteFilter, restorePasted } from './paste-filter.ts';
 
 /** What the prompt gave: a line (a paste with line breaks is one), or the user leaving. */
 export type ReadResult = { type: 'line'; text: string } | { type: 'exit' };
@@ -15,16 +15,20 @@ export interface PromptState {
 const EXIT_WINDOW_MS = 2000;
 
 /**
- * Reads one message at the terminal with line editing, history and Tab completion. The terminal
- * is ours only while the prompt shows: the interface is closed again before the turn runs, so
- * Ctrl-C during an answer reaches the turn as SIGINT and tools can ask their own questions.
+ * Reads one message at the terminal with line editing, history and Tab completion. The interface
+ * is closed again before the turn runs; the terminal is left in raw mode for the chat's key holder
+ * (turn-keys.ts), which turns Ctrl-C during an answer into the turn's SIGINT and steps aside when a
+ * tool asks its own question. The chat leaves raw mode and bracketed paste when it ends.
  * Ctrl-D on an empty line leaves; Ctrl-C clears a line, and on an empty line twice within 2 s leaves.
+ * Leaving ends the line, so the shell's prompt starts on a line of its own. `typeAhead`, what was
+ * typed while the last turn ran (turn-keys.ts), is read first, as if typed now.
  */
 export function readMessage(
   prompt: string,
   state: PromptState,
   completer: (line: string) => [string[], string],
   note: (message: string) => void,
+  typeAhead = '',
 ): Promise<ReadResult> {
   const stdin = process.stdin;
   const filter = new PasteFilter();
@@ -43,13 +47,15 @@ export function readMessage(
       if (result.type === 'line') state.history = [result.text, ...state.history.filter((entry) => entry !== result.text)].slice(0, 1000);
       rl.close();
       stdin.off('data', forward);
-      stdin.setRawMode?.(false);
       stdin.pause();
-      process.stdout.write(BRACKETED_PASTE_OFF);
       resolve(result);
     };
     rl.on('line', (line) => finish({ type: 'line', text: restorePasted(line) }));
-    rl.on('close', () => finish({ type: 'exit' }));
+    rl.on('close', () => {
+      // Ctrl-D: readline leaves the cursor after the prompt; the shell's prompt would follow on that line.
+      if (!settled) process.stdout.write('\n');
+      finish({ type: 'exit' });
+    });
     rl.on('SIGINT', () => {
       if (rl.line !== '') {
         // As in a shell: the line is dropped, the prompt comes back.
@@ -69,5 +75,6 @@ export function readMessage(
       rl.prompt();
     });
     rl.prompt();
+    if (typeAhead !== '') forward(typeAhead);
   });
 }

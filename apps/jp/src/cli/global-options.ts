@@ -11,10 +11,19 @@ export interface GlobalOptions {
   verbose: boolean;
 }
 
+/**
+ * `--lock-timeout SECS` is `-c conversation.lock_timeout_secs=SECS` by a name people look for
+ * (issue W): the value is checked where every `-c` is, and named in errors as that `-c`.
+ */
+function cfgOf(raw: Record<string, unknown>): string[] {
+  const cfg = Array.isArray(raw.cfg) ? (raw.cfg as string[]) : [];
+  return typeof raw.lockTimeout === 'string' ? [...cfg, `conversation.lock_timeout_secs=${raw.lockTimeout}`] : cfg;
+}
+
 export function readGlobalOptions(raw: Record<string, unknown>): GlobalOptions {
   return {
     workspace: typeof raw.workspace === 'string' ? raw.workspace : undefined,
-    cfg: Array.isArray(raw.cfg) ? (raw.cfg as string[]) : [],
+    cfg: cfgOf(raw),
     format: raw.format === 'json' ? 'json' : 'text',
     quiet: raw.quiet === true,
     color: raw.color !== false,

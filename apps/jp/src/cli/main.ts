@@ -1,4 +1,4 @@
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '@jp/core';
 import { version } from '../version.ts';
 import { readGlobalOptions, type GlobalOptions } from './global-options.ts';
@@ -33,6 +33,12 @@ export function buildProgram(): Command {
     .option('--no-color', 'disable colour (so does NO_COLOR; FORCE_COLOR colours a pipe); colour is on for terminals only')
     .option('--no-render', 'print answers as the model wrote them, not rendered as Markdown (they are rendered on terminals only)')
     .option('-v, --verbose', 'print stack traces and debugging details on errors')
+    .addOption(
+      new Option('--lock-timeout <secs>', "seconds to wait for another process's turn on the same conversation (conversation.lock_timeout_secs, default 10)").argParser((value: string) => {
+        if (!/^\d+(\.\d+)?$/.test(value)) throw new InvalidArgumentError('expected seconds, e.g. --lock-timeout 30');
+        return value;
+      }),
+    )
     .exitOverride();
 
   program
@@ -186,7 +192,7 @@ export function buildProgram(): Command {
       await modelsCommand(globals(cmd), provider, opts);
     });
 
-  const config = program.command('config').description('show or change configuration');
+  const config = program.command('config').description('show, get or change configuration (every key: docs/config.md)');
   config
     .command('show')
     .description('print each effective value and where it came from')
@@ -196,14 +202,34 @@ export function buildProgram(): Command {
       await configShow(globals(cmd), opts);
     });
   config
+    .command('get')
+    .description('print one effective value (text as it is, anything else as TOML)')
+    .argument('<key>', 'dotted key, e.g. assistant.model or providers.openai.models."gpt-4.1".context_window')
+    .option('--id <id>', "a conversation's value (its own keys over the config files)")
+    .action(async (key: string, opts: { id?: string }, cmd: Command) => {
+      const { configGet } = await import('../commands/config.ts');
+      await configGet(globals(cmd), key, opts);
+    });
+  config
     .command('set')
-    .description('set a value in .jp/config.toml, keeping its comments and layout')
-    .argument('<key>', 'dotted key, e.g. assistant.model')
+    .description('set a value in .jp/config.toml (keeping its comments and layout), the user file, or a conversation')
+    .argument('<key>', 'dotted key, e.g. assistant.model; quote a word with dots: models."gpt-4.1"')
     .argument('<value>', 'a TOML value; bare words are strings')
     .option('--user', "set it in the user's config file (~/.config/jp/config.toml) instead")
-    .action(async (key: string, value: string, opts: { user?: boolean }, cmd: Command) => {
+    .option('--id <id>', 'set it in this conversation: it keeps the value whatever the files say')
+    .action(async (key: string, value: string, opts: { user?: boolean; id?: string }, cmd: Command) => {
       const { configSet } = await import('../commands/config.ts');
       await configSet(globals(cmd), key, value, opts);
+    });
+  config
+    .command('unset')
+    .description('take a key out of .jp/config.toml, the user file, or a conversation (which then follows the files again)')
+    .argument('<key>', 'dotted key, e.g. conversation.compaction.auto')
+    .option('--user', "unset it in the user's config file instead")
+    .option('--id <id>', 'unset what this conversation set')
+    .action(async (key: string, opts: { user?: boolean; id?: string }, cmd: Command) => {
+      const { configUnset } = await import('../commands/config.ts');
+      await configUnset(globals(cmd), key, opts);
     });
 
   return program;
@@ -248,7 +274,9 @@ export async function main(args: string[]): Promise<number> {
   const parse = captureParseErrors(program);
   try {
     await program.parseAsync(args, { from: 'user' });
-    return 0;
+    // A command may end without an error and still say something by its status
+    // (`jp conversation grep` that finds nothing exits 1, as grep does).
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
     const raw = program.opts();
     if (error instanceof CommanderError) {

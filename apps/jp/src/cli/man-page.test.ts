@@ -19,6 +19,10 @@ describe('renderManPage', () => {
     for (const code of [0, 1, 2, 3, 4, 5, 130]) expect(page).toContain(`.B ${code}\n`);
   });
 
+  it('names where every configuration key is described', () => {
+    expect(page).toMatch(/\.SH SEE ALSO\n[^\n]*docs\/config\.md/);
+  });
+
   it('is plain ASCII roff: typography by name, no line a roff request by accident', () => {
     expect(page).toMatch(/^[\x00-\x7f]*$/);
     const lines = page.split('\n');

@@ -43,6 +43,8 @@ const EXIT_STATUS: ReadonlyArray<[number, string]> = [
 const ENVIRONMENT: ReadonlyArray<[string, string]> = [
   ['ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY, OPENROUTER_API_KEY', 'provider keys (another variable can be named in providers.<name>.api_key_env); with no model configured and exactly one set, that provider\'s default model is used'],
   ['JP_CONVERSATION', 'the conversation commands act on when --id is not given'],
+  ['JP_WORKSPACE', 'the workspace directory to use, as -w does (-w wins)'],
+  ['XDG_DATA_HOME', 'where the user workspace is, used outside any project: $XDG_DATA_HOME/jp (default ~/.local/share/jp)'],
   ['VISUAL, EDITOR', 'the editor a query with no text is written in, on a terminal (then editor.command, then vi)'],
   ['PAGER', 'the pager for long output'],
   ['NO_COLOR, FORCE_COLOR', 'turn colour off, or on for a pipe'],
@@ -56,6 +58,7 @@ const FILES: ReadonlyArray<[string, string]> = [
   ['.jp/blobs/', 'content-addressed resource contents'],
   ['.jp/local/', 'this machine\'s state: drafts, caches, locks (not shared)'],
   ['~/.config/jp/config.toml', 'the user configuration'],
+  ['~/.local/share/jp/', 'the user workspace: conversations started outside any project (made on first use)'],
 ];
 
 /**
@@ -91,6 +94,6 @@ export function renderManPage(program: Command, version: string): string {
   for (const [name, meaning] of ENVIRONMENT) lines.push('.TP', `.B ${name}`, roff(meaning));
   lines.push('.SH FILES');
   for (const [name, meaning] of FILES) lines.push('.TP', `.I ${name}`, roff(meaning));
-  lines.push('.SH SEE ALSO', 'The README shipped with the package; docs/cli.md (every command\'s help) and docs/rfd/ (the design records) in the source.', '');
+  lines.push('.SH SEE ALSO', 'The README shipped with the package; docs/cli.md (every command\'s help), docs/config.md (every configuration key with its type, default and meaning) and docs/rfd/ (the design records) in the source.', '');
   return lines.join('\n');
 }

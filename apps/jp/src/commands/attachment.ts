@@ -15,6 +15,7 @@ import type { SnapshotSummary } from '../store/scan-events-file.ts';
 import type { Span } from '../output/output.ts';
 import type { Styles } from '../output/styles.ts';
 import { declarationUrl, declarationUrls, type AttachmentDeclaration } from '../config/attachment-declaration.ts';
+import { conversationWaitNotice } from '../store/lock-wait-notice.ts';
 
 interface Selected {
   ctx: CommandContext;
@@ -40,7 +41,8 @@ async function load(globals: GlobalOptions, idOption: string | undefined): Promi
 /** Records a new list of declarations as a config delta (a key the conversation set), under the conversation's lock. */
 async function recordDeclarations(selected: Selected, attachments: AttachmentDeclaration[]): Promise<void> {
   const { store } = selected.ctx;
-  const release = await store.lock(selected.id, selected.config.conversation.lock_timeout_secs * 1000);
+  const timeoutMs = selected.config.conversation.lock_timeout_secs * 1000;
+  const release = await store.lock(selected.id, timeoutMs, conversationWaitNotice(selected.ctx, selected.id, timeoutMs));
   try {
     const timestamp = new Date().toISOString();
     const delta = { type: 'config_delta' as const, timestamp, delta: { conversation: { attachments } } };
@@ -53,7 +55,7 @@ async function recordDeclarations(selected: Selected, attachments: AttachmentDec
 export async function attachmentAdd(globals: GlobalOptions, urls: string[], options: { id?: string }): Promise<void> {
   const selected = await load(globals, options.id);
   const { ctx, config } = selected;
-  const registry = createAttachmentRegistry();
+  const registry = createAttachmentRegistry(ctx.workspace.jpDir);
   const hctx = handlerContext(ctx.workspace, ctx.cwd, config, ctx.output);
   const declared = [...config.conversation.attachments];
   const added: string[] = [];
@@ -127,7 +129,7 @@ function humanSize(bytes: number): string {
 export async function attachmentLs(globals: GlobalOptions, options: { id?: string; check?: boolean }): Promise<void> {
   const { ctx, id, config, snapshots, configEvents } = await load(globals, options.id);
   const declarations = declarationUrls(config.conversation.attachments);
-  const registry = createAttachmentRegistry();
+  const registry = createAttachmentRegistry(ctx.workspace.jpDir);
   const hctx = handlerContext(ctx.workspace, ctx.cwd, config, ctx.output);
   try {
     const newest = newestByUri(snapshots);
@@ -186,7 +188,7 @@ export async function attachmentRm(globals: GlobalOptions, targets: string[], op
   // A declaration in its table form (`{ url, refresh }`) is named by its URL, and kept whole.
   const entries = config.conversation.attachments;
   const declared = declarationUrls(entries);
-  const registry = createAttachmentRegistry();
+  const registry = createAttachmentRegistry(ctx.workspace.jpDir);
   const hctx = handlerContext(ctx.workspace, ctx.cwd, config, ctx.output);
   const removed = new Set<string>();
   for (const target of targets) {

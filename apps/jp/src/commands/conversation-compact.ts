@@ -1,12 +1,13 @@
-import { activeCompactions, TOOL_POLICIES, UsageError, type CompactionEvent, type ToolPolicy } from '@jp/core';
+import { activeCompactions, JpError, TOOL_POLICIES, UsageError, type CompactionEvent, type ToolPolicy } from '@jp/core';
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { workspaceContext } from '../cli/command-context.ts';
 import { readCfgArgs, readConfigFiles, resolveConfig } from '../config/load-config.ts';
 import { conversationConfig, conversationLayers } from '../conversation/conversation-config.ts';
 import { selectConversation } from '../conversation/select-conversation.ts';
 import { compactionRules, describeRules, type CompactionChoice } from '../compaction/compaction-rules.ts';
-import { planConversationCompaction, sizeOf, type CompactionPlan, type ViewSize } from '../compaction/compact-conversation.ts';
+import { planConversationCompaction, planSizes, sizeOf, type CompactionPlan, type ViewSize } from '../compaction/compact-conversation.ts';
 import { summarizer } from '../compaction/summarizer.ts';
+import { conversationWaitNotice } from '../store/lock-wait-notice.ts';
 
 export interface CompactOptions {
   keepFirst?: string;
@@ -17,6 +18,8 @@ export interface CompactOptions {
   summarize?: boolean;
   dryRun?: boolean;
   reset?: boolean;
+  /** Write a compaction even when it would not make the request smaller. */
+  force?: boolean;
 }
 
 function count(name: string, value: string | undefined): number | undefined {
@@ -28,7 +31,7 @@ function count(name: string, value: string | undefined): number | undefined {
 
 /** The command's options as a choice over the configured rules; usage errors before anything is read. */
 export function compactChoice(options: CompactOptions): CompactionChoice {
-  if (options.reset && (options.keepFirst ?? options.keepLast ?? options.reasoning ?? options.tools ?? options.resources ?? options.summarize) !== undefined) {
+  if (options.reset && (options.keepFirst ?? options.keepLast ?? options.reasoning ?? options.tools ?? options.resources ?? options.summarize ?? options.force) !== undefined) {
     throw new UsageError('--reset cancels the earlier compactions and takes no other option: `jp conversation compact --reset`', { code: 'usage_error' });
   }
   let tools: ToolPolicy | undefined;
@@ -70,7 +73,7 @@ export async function conversationCompact(globals: GlobalOptions, idArg: string 
   const { enabled, min_bytes: minBytes } = config.conversation.deduplication;
   const deduplication = { enabled, minBytes };
   // The plan is made and written under the conversation's lock: no turn lands in between.
-  const release = options.dryRun ? undefined : await store.lock(id, config.conversation.lock_timeout_secs * 1000);
+  const release = options.dryRun ? undefined : await store.lock(id, config.conversation.lock_timeout_secs * 1000, conversationWaitNotice(ctx, id, config.conversation.lock_timeout_secs * 1000));
   try {
     const content = store.openContent();
     const loaded = await store.events(id, content);
@@ -88,13 +91,28 @@ export async function conversationCompact(globals: GlobalOptions, idArg: string 
       plan = await planConversationCompaction({ history, rules, deduplication, summarize: rules.summarize ? summarizer({ config, content, output }) : undefined });
       done = plan.event === undefined ? '' : `${options.dryRun ? 'would compact' : 'compacted'} ${rangeOf(plan.event)} (${describeRules(rules)})`;
     }
+    // A compaction only ever shrinks what is sent: one that would not is refused unless forced (issue W).
+    const refused = plan.notSmaller === true && !options.reset && !options.force;
+    if (refused && !options.dryRun) {
+      throw new JpError(`compacting ${id} would not make the request smaller (${planSizes(plan)} sent); nothing was written: --force writes it anyway`, {
+        code: 'compaction_not_smaller',
+      });
+    }
     if (plan.event !== undefined && !options.dryRun) await store.append(id, [plan.event], content);
     if (output.json) {
-      output.data({ id, dryRun: options.dryRun === true, compaction: plan.event ?? null, ...(plan.why === undefined ? {} : { reason: plan.why }), before: plan.before, after: plan.after });
+      output.data({
+        id,
+        dryRun: options.dryRun === true,
+        compaction: plan.event ?? null,
+        ...(plan.why === undefined ? {} : { reason: plan.why }),
+        before: plan.before,
+        after: plan.after,
+        ...(refused ? { refused: 'not smaller' } : {}),
+      });
       return;
     }
     if (plan.event === undefined) output.line(`nothing to ${options.reset ? 'reset' : 'compact'} in ${id}: ${plan.why}`);
-    else output.line(`${done} in ${id}: ${sizes(plan.before, plan.after)}`);
+    else output.line(`${done} in ${id}: ${sizes(plan.before, plan.after)}${refused ? '; it would be refused: not smaller (--force writes it)' : ''}`);
     if (plan.event !== undefined && !options.dryRun && !options.reset) output.note('the turns on disk are unchanged; `jp conversation compact --reset` sends them in full again');
   } finally {
     release?.();

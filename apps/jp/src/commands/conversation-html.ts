@@ -45,7 +45,7 @@ function catalogPrices(config: Config, models: ReadonlyArray<string | undefined>
  */
 export async function conversationShowHtml(globals: GlobalOptions, idArg: string | undefined, hint: string, options: HtmlOptions): Promise<void> {
   const { store, output, cwd } = workspaceContext(globals);
-  const id = selectConversation(store, idArg, hint);
+  const id = selectConversation(store, idArg, hint, { titles: true });
   const metadata = store.metadata(id);
   const { events, warnings } = await store.eventsWithoutContent(id);
   for (const warning of warnings) output.warn(warning);

@@ -9,7 +9,14 @@ import { workspaceContext } from '../cli/command-context.ts';
 import { CONFIG_VERSION, conversationConfig, ownLayer } from '../conversation/conversation-config.ts';
 import { markOpaque } from '../reasoning/mark-opaque.ts';
 import { selectConversation } from '../conversation/select-conversation.ts';
+import { resolveConversation } from '../conversation/resolve-conversation.ts';
 import { removeConversation } from '../store/remove-conversation.ts';
+import { splitConversationId } from '../store/conversation-branch-id.ts';
+import { conversationActivity } from '../store/conversation-activity.ts';
+import { recordTip } from '../store/clone-tips.ts';
+import { chooseLine } from '../conversation/choose-line.ts';
+import { linesJson } from '../conversation/line-notice.ts';
+import { conversationWaitNotice } from '../store/lock-wait-notice.ts';
 
 const { eventToJson } = await loadSchemas();
 
@@ -33,7 +40,7 @@ export async function conversationShow(globals: GlobalOptions, idArg: string | u
   }
   const ctx = workspaceContext(globals);
   const { store } = ctx;
-  const id = selectConversation(store, idArg, HINT);
+  const { id, lines } = chooseLine(store.jpDir, selectConversation(store, idArg, HINT, { titles: true }), ctx.output);
   const metadata = store.metadata(id);
   const content = store.openContent();
   const { events: all, warnings } = await store.events(id, content);
@@ -43,7 +50,7 @@ export async function conversationShow(globals: GlobalOptions, idArg: string | u
     // Every resource in its MCP JSON form, content inline; --turn/--last keep their turns' events.
     const events = options.turn === undefined && !options.last ? all : turns.flatMap((turn) => turn.events);
     const { id: _id, ...rest } = metadata;
-    ctx.output.data({ id, ...rest, events: resolveResourceContent(events, (resource) => content.read(resource)).map((event) => markOpaque(eventToJson(event))) });
+    ctx.output.data({ id, ...rest, ...(lines === undefined ? {} : { lines: linesJson(lines) }), events: resolveResourceContent(events, (resource) => content.read(resource)).map((event) => markOpaque(eventToJson(event))) });
     return;
   }
   // On a terminal the text is gathered first: taller than the screen, it goes through the pager.
@@ -71,8 +78,13 @@ async function messageRenderer(output: Output): Promise<(message: string) => str
 
 export async function conversationUse(globals: GlobalOptions, idArg: string): Promise<void> {
   const { store, output } = workspaceContext(globals);
-  const id = store.resolveId(idArg);
+  const id = resolveConversation(store, idArg);
   store.setActive(id);
+  // Choosing a line of a conversation continued on more than one clone makes it this clone's (issue W).
+  const { base, branch } = splitConversationId(id);
+  const activity = conversationActivity(store.jpDir, base);
+  const tip = branch === undefined ? activity?.mainTip : activity?.branches?.find((line) => line.key === branch)?.tip;
+  if (activity?.branches !== undefined && tip !== undefined) recordTip(store.jpDir, base, tip);
   if (output.json) output.data({ active: id });
   else output.note(`active conversation: ${id}`);
 }
@@ -86,7 +98,7 @@ export interface ForkOptions {
 
 export async function conversationFork(globals: GlobalOptions, idArg: string | undefined, options: ForkOptions): Promise<string> {
   const { store, output } = workspaceContext(globals);
-  const source = selectConversation(store, idArg, HINT);
+  const source = selectConversation(store, idArg, HINT, { titles: true });
   if (options.turns === false && options.untilTurn !== undefined) {
     throw new UsageError('--until-turn and --no-turns exclude each other', { code: 'usage_error' });
   }
@@ -139,8 +151,9 @@ export async function conversationFork(globals: GlobalOptions, idArg: string | u
 }
 
 export async function conversationRm(globals: GlobalOptions, idArg: string, options: { yes?: boolean }): Promise<void> {
-  const { store, output } = workspaceContext(globals);
-  const id = store.resolveId(idArg);
+  const ctx = workspaceContext(globals);
+  const { store, output } = ctx;
+  const id = resolveConversation(store, idArg);
   if (!options.yes) {
     if (!process.stdin.isTTY || !process.stderr.isTTY) {
       throw new UsageError(`refusing to delete ${id} without confirmation; pass --yes`, { code: 'confirmation_required' });
@@ -153,7 +166,10 @@ export async function conversationRm(globals: GlobalOptions, idArg: string, opti
       return;
     }
   }
-  const release = await store.lock(id, 10_000);
+  // The configuration (and the schema with it) loads only for a removal.
+  const { readCfgArgs, readFileLayers, resolveConfig } = await import('../config/load-config.ts');
+  const timeoutMs = resolveConfig([...readFileLayers(ctx.workspace.jpDir), readCfgArgs(globals.cfg)]).conversation.lock_timeout_secs * 1000;
+  const release = await store.lock(id, timeoutMs, conversationWaitNotice(ctx, id, timeoutMs));
   const wasActive = store.activeId() === id;
   let how: 'deleted' | 'recorded';
   try {
@@ -165,7 +181,13 @@ export async function conversationRm(globals: GlobalOptions, idArg: string, opti
   }
   if (output.json) output.data({ removed: id, recorded: how === 'recorded' });
   else {
-    const what = how === 'recorded' ? `removed ${id} (git tracks it: the removal is recorded in its events, and its files stay for git's history)` : `deleted ${id}`;
+    const { base, branch } = splitConversationId(id);
+    const what =
+      branch !== undefined
+        ? `removed the branch ${id} (recorded in ${base}'s events; ${base} and its other lines stay)`
+        : how === 'recorded'
+          ? `removed ${id} (git tracks it: the removal is recorded in its events, and its files stay for git's history)`
+          : `deleted ${id}`;
     output.note(`${what}${wasActive ? '; no conversation is active now (the next jp query starts one)' : ''}`);
   }
 }

@@ -40,7 +40,7 @@ async function unavailableTools(client: Awaited<ReturnType<McpClientPool['get']>
 
 /** The workspace's configuration (user and workspace files, then `-c`): `jp mcp` lists servers as new conversations get them. */
 function load(globals: GlobalOptions): { ctx: CommandContext; config: Config } {
-  const ctx = workspaceContext(globals);
+  const ctx = workspaceContext(globals, undefined, { project: true });
   return { ctx, config: resolveConfig([...readFileLayers(ctx.workspace.jpDir), readCfgArgs(globals.cfg)]) };
 }
 

@@ -7,6 +7,12 @@ import { readInvocation, type QueryOptions } from '../query/read-invocation.ts';
 
 export type { QueryOptions };
 
+/** What a caller hears of a turn under way (`jp chat` echoes a message written in the editor). */
+export interface QueryHooks {
+  /** The query written in the editor, once it is (before anything is resolved or sent). */
+  composed?: (query: string) => void;
+}
+
 /**
  * The stages after the session opens. They load once the query is known — while the session
  * opens, after the editor if there is one — so `jp q` with no text opens the editor without them.
@@ -36,9 +42,10 @@ export async function queryCommand(globals: GlobalOptions, textArgs: string[], o
 }
 
 /** One `jp query` turn in a workspace already opened (`jp chat` runs one per message). Returns where it went. */
-export async function runQuery(ctx: CommandContext, textArgs: string[], options: QueryOptions, early?: EarlyRead): Promise<{ id: string | undefined; turn: number }> {
+export async function runQuery(ctx: CommandContext, textArgs: string[], options: QueryOptions, early?: EarlyRead, hooks: QueryHooks = {}): Promise<{ id: string | undefined; turn: number }> {
   const invocation = await readInvocation(ctx, textArgs, options);
   const draft = invocation.edit === undefined ? undefined : await composeQuery(ctx, invocation, invocation.edit.prefill);
+  if (draft !== undefined) hooks.composed?.(invocation.query);
   const stages = turnStages();
   // Should the session fail to open, the stages' load is not waited for, and not reported.
   stages.catch(() => undefined);
@@ -59,7 +66,7 @@ export async function runQuery(ctx: CommandContext, textArgs: string[], options:
     if (answer.failure !== undefined) throw answer.failure;
     // The draft goes once its turn is answered whole (and stored, unless --no-persist); a failed or interrupted turn keeps it.
     draft?.remove();
-    reportQuery(ctx.output, { id, turn: turn.index, answer, created: invocation.persist && invocation.id === undefined, schema: invocation.schema !== undefined });
+    reportQuery(ctx.output, { id, turn: turn.index, answer, created: invocation.persist && invocation.id === undefined, schema: invocation.schema !== undefined, lines: invocation.lines });
     refreshListingInBackground(session.config, session.provider.id, { terminal: process.stdout.isTTY === true && process.stderr.isTTY === true });
     return { id, turn: turn.index };
   } finally {

@@ -13,6 +13,18 @@ export interface CompactionPlan {
   why?: string | undefined;
   before: ViewSize;
   after: ViewSize;
+  /**
+   * The event would not make what is sent smaller (a summary longer than the turns it replaces,
+   * stubs of content already deduplicated): a compaction only ever shrinks a request, so such an
+   * event is written only when asked with `--force` (issue W).
+   */
+  notSmaller?: boolean;
+}
+
+/** "5,607 → 6,227 bytes, about 1,402 → 1,557 tokens" */
+export function planSizes(plan: Pick<CompactionPlan, 'before' | 'after'>): string {
+  const thousands = (n: number) => n.toLocaleString('en-US');
+  return `${thousands(plan.before.bytes)} → ${thousands(plan.after.bytes)} bytes, about ${thousands(plan.before.tokens)} → ${thousands(plan.after.tokens)} tokens`;
 }
 
 export function sizeOf(events: readonly ConversationEvent[], deduplication: DedupeOptions): ViewSize {
@@ -48,5 +60,6 @@ export async function planConversationCompaction(input: {
   }
   const event = planCompaction(history, rules, timestamp, summary);
   if (event === undefined) return nothing('every turn it would cover is already sent that way');
-  return { event, before, after: sizeOf([...history, event], deduplication) };
+  const after = sizeOf([...history, event], deduplication);
+  return { event, before, after, ...(after.bytes >= before.bytes ? { notSmaller: true } : {}) };
 }

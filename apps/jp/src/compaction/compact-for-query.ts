@@ -4,7 +4,7 @@ import type { QuerySession } from '../query/open-session.ts';
 import type { TurnOpening } from '../query/open-turn.ts';
 import { promptConfirm } from '../output/terminal-prompts.ts';
 import { compactionRules, describeRules } from './compaction-rules.ts';
-import { planConversationCompaction, type CompactionPlan } from './compact-conversation.ts';
+import { planConversationCompaction, planSizes, type CompactionPlan } from './compact-conversation.ts';
 import { contextWindowOf } from './context-window.ts';
 import { summarizer } from './summarizer.ts';
 
@@ -33,9 +33,13 @@ async function commit(session: QuerySession, event: CompactionEvent): Promise<vo
   session.history.push(event);
 }
 
-/** Compacts the session's conversation by `[conversation.compaction]`. */
+/**
+ * Compacts the session's conversation by `[conversation.compaction]`. A compaction that would not
+ * make the request smaller is not written: the plan comes back without its event, `notSmaller` set.
+ */
 export async function compactSession(session: QuerySession): Promise<CompactionPlan> {
   const plan = await planFor(session);
+  if (plan.notSmaller) return { ...plan, event: undefined, why: `it would not make the request smaller (${planSizes(plan)})` };
   if (plan.event !== undefined) await commit(session, plan.event);
   return plan;
 }
@@ -69,7 +73,8 @@ async function autoPlan(session: QuerySession, turn: TurnOpening, before: number
   if (configured.keepLast > 1) candidates.push({ ...configured, keepLast: 1, summarize: false });
   for (const rules of candidates) {
     const plan = await planFor(session, rules);
-    if (plan.event === undefined) continue;
+    // Auto never writes a compaction that does not shrink what is sent.
+    if (plan.event === undefined || plan.notSmaller) continue;
     const after = estimate(session, turn, plan.event);
     if (autoCompactionVerdict({ before, after, window, threshold }) === 'compact') return { event: plan.event, plan, rules, after };
   }
@@ -86,6 +91,11 @@ export async function compactBeforeSending(session: QuerySession, turn: TurnOpen
   const { output } = session.ctx;
   if (session.invocation.options.compact === true) {
     const plan = await compactSession(session);
+    if (plan.notSmaller) {
+      throw new JpError(`--compact: compacting would not make the request smaller (${planSizes(plan)}); nothing was compacted or sent: ask without --compact, or \`jp conversation compact --force\``, {
+        code: 'compaction_not_smaller',
+      });
+    }
     if (plan.event === undefined) output.note(`jp: nothing to compact: ${plan.why}`);
     else output.note(`jp: compacted ${describeCompaction(plan.event, plan, compactionRules(session.config))}`);
     return;

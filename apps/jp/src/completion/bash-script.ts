@@ -81,6 +81,17 @@ _jp_kind() {
   case "$1" in
     files) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$jp_cur")) ;;
     dirs) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$jp_cur")) ;;
+    attach)
+      # bash splits words at ":": the whole word typed is read from the line, and the part before
+      # its last ":" is taken off each jp:// URI offered.
+      local jp_typed="\${COMP_LINE:0:COMP_POINT}" jp_line
+      jp_typed="\${jp_typed##*[[:space:]]}"
+      if [[ -n $jp_typed && ( jp:// == "$jp_typed"* || $jp_typed == jp:* ) ]]; then
+        while IFS= read -r jp_line; do COMPREPLY+=("\${jp_line%%$'\\t'*}"); done < <(NODE_EXTRA_CA_CERTS= command jp __complete "\${jp_scope[@]}" jp-uris "$jp_typed" 2>/dev/null)
+        local jp_head="\${jp_typed%"\${jp_typed##*:}"}"
+        COMPREPLY=("\${COMPREPLY[@]#"$jp_head"}")
+      fi
+      if [[ $jp_typed != jp:* ]]; then compopt -o filenames 2>/dev/null; COMPREPLY+=($(compgen -f -- "$jp_cur")); fi ;;
     words:*) COMPREPLY=($(compgen -W "\${1#words:}" -- "$jp_cur")) ;;
     none) ;;
     *) _jp_values "$1" ;;
@@ -91,6 +102,14 @@ _jp() {
   local -a jp_scope=()
   COMPREPLY=()
   ((COMP_CWORD > 1)) && jp_prev="\${COMP_WORDS[COMP_CWORD - 1]}"
+  # A word with ":" (jp://…) is split there by bash: the word before it is read from the line.
+  local jp_typed="\${COMP_LINE:0:COMP_POINT}"
+  jp_typed="\${jp_typed##*[[:space:]]}"
+  if [[ $jp_typed == *:* ]]; then
+    local jp_before="\${COMP_LINE:0:COMP_POINT - \${#jp_typed}}"
+    jp_before="\${jp_before%"\${jp_before##*[![:space:]]}"}"
+    jp_prev="\${jp_before##*[[:space:]]}"
+  fi
 ${walkWords(root, (index) => `\${COMP_WORDS[${index}]}`, '1', 'COMP_CWORD')}
   case "$jp_prev" in
 ${optionValueCases(root)}

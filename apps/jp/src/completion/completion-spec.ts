@@ -3,9 +3,10 @@ import type { DynamicKind } from './completion-values.ts';
 
 /**
  * What a value completes to: one of `jp __complete`'s kinds (read from `.jp/` when Tab is
- * pressed), file or directory names (the shell's own), fixed words, or nothing (free text).
+ * pressed), file or directory names (the shell's own), an attachment (file names, and the
+ * `jp://conversation/<id>` URIs once `j` is typed), fixed words, or nothing (free text).
  */
-export type ValueKind = { type: 'dynamic'; kind: DynamicKind } | { type: 'files' } | { type: 'dirs' } | { type: 'words'; words: string[] } | { type: 'none' };
+export type ValueKind = { type: 'dynamic'; kind: DynamicKind } | { type: 'files' } | { type: 'dirs' } | { type: 'attach' } | { type: 'words'; words: string[] } | { type: 'none' };
 
 export interface CompletionOption {
   flags: string[];
@@ -33,7 +34,7 @@ const OPTION_VALUES: Record<string, ValueKind> = {
   '--id': dynamic('conversations'),
   '--model': dynamic('models'),
   '--workspace': { type: 'dirs' },
-  '--attach': { type: 'files' },
+  '--attach': { type: 'attach' },
   '--schema': { type: 'files' },
 };
 

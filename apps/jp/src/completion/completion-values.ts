@@ -9,7 +9,7 @@ import { completeConversations } from './complete-conversations.ts';
  * here loads a schema.
  */
 
-export const DYNAMIC_KINDS = ['conversations', 'models', 'mcp-servers', 'attachments'] as const;
+export const DYNAMIC_KINDS = ['conversations', 'models', 'mcp-servers', 'attachments', 'jp-uris'] as const;
 export type DynamicKind = (typeof DYNAMIC_KINDS)[number];
 
 export function isDynamicKind(kind: string | undefined): kind is DynamicKind {
@@ -26,5 +26,7 @@ export async function completionValues(kind: DynamicKind, scope: CompletionScope
       return (await import('./complete-mcp-servers.ts')).completeMcpServers(scope);
     case 'attachments':
       return (await import('./complete-attachments.ts')).completeAttachments(scope);
+    case 'jp-uris':
+      return (await import('./complete-jp-uris.ts')).completeJpUris(scope);
   }
 }

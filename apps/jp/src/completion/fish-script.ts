@@ -8,6 +8,8 @@ function valueArguments(value: ValueKind): string {
       return `-x -k -a ${singleQuoted(`(__jp_values ${value.kind})`)}`;
     case 'files':
       return '-F -r';
+    case 'attach':
+      return `-F -r -a ${singleQuoted('(__jp_attach_values)')}`;
     case 'dirs':
       return `-x -a ${singleQuoted('(__fish_complete_directories)')}`;
     case 'words':
@@ -65,6 +67,11 @@ export function fishScript(root: CompletionNode): string {
     '        end',
     '    end',
     '    NODE_EXTRA_CA_CERTS= command jp __complete $scope $argv[1] 2>/dev/null',
+    'end',
+    '# jp://conversation/<id> URIs once the attachment typed starts with j; file names always',
+    'function __jp_attach_values',
+    "    string match -q -- 'j*' (commandline -ct); or return",
+    '    __jp_values jp-uris',
     'end',
     'complete -c jp -f',
   ];

@@ -46,6 +46,7 @@ _jp_kind() {
   case "$1" in
     files) _files ;;
     dirs) _files -/ ;;
+    attach) if [[ $jp_cur == jp:* || ( -n $jp_cur && jp:// == $jp_cur* ) ]]; then _jp_values jp-uris; else _files; fi ;;
     words:*) compadd -- \${=\${1#words:}} ;;
     none) ;;
     *) _jp_values "$1" ;;

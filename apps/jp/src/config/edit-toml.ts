@@ -26,7 +26,7 @@ function isTable(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
 }
 
-const keyNames = (key: AST.TOMLKey): string[] => key.keys.map((part) => (part.type === 'TOMLBare' ? part.name : part.value));
+export const keyNames = (key: AST.TOMLKey): string[] => key.keys.map((part) => (part.type === 'TOMLBare' ? part.name : part.value));
 const startsWith = (path: Path, prefix: Path): boolean => prefix.length <= path.length && prefix.every((segment, i) => path[i] === segment);
 const splice = (text: string, start: number, end: number, insert: string): string => text.slice(0, start) + insert + text.slice(end);
 
@@ -35,7 +35,7 @@ function cannot(segments: Path, display: string, why: string): UsageError {
 }
 
 /** The line `offset` is on: its start, and its end before the line break. */
-function lineAt(text: string, offset: number): { start: number; end: number } {
+export function lineAt(text: string, offset: number): { start: number; end: number } {
   const start = text.lastIndexOf('\n', offset - 1) + 1;
   const newline = text.indexOf('\n', offset);
   const end = newline === -1 ? text.length : newline > 0 && text[newline - 1] === '\r' ? newline - 1 : newline;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse as parseToml, TomlError } from 'smol-toml';
 import { UsageError } from '@jp/core';
 import { mergeLayers, type ConfigLayer } from './merge-config.ts';
-import { parseCfgArg } from './parse-cfg-arg.ts';
+import { cfgArgSplit, parseCfgArg } from './parse-cfg-arg.ts';
 import { withoutSecrets } from './secret-fields.ts';
 import type { SourcedLayer } from './sourced-layer.ts';
 import { checkLayer } from './validate-config.ts';
@@ -76,7 +76,7 @@ export function readFileLayers(jpDir: string | undefined): SourcedLayer[] {
 
 /** `-c KEY=VALUE` as errors quote it: a secret field's value is left out (`-c "KEY=…"`). */
 function cfgArgSource(arg: string, layer: ConfigLayer): string {
-  return withoutSecrets(layer).removed.length > 0 ? `-c "${arg.slice(0, arg.indexOf('='))}=…"` : `-c "${arg}"`;
+  return withoutSecrets(layer).removed.length > 0 ? `-c "${arg.slice(0, cfgArgSplit(arg))}=…"` : `-c "${arg}"`;
 }
 
 /**

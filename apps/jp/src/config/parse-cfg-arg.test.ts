@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkLayer, readCfgArgs, resolveConfig } from './load-config.ts';
 import { mergeConfig } from './merge-config.ts';
-import { parseCfgArg } from './parse-cfg-arg.ts';
+import { parseCfgArg, parseKey } from './parse-cfg-arg.ts';
 
 describe('-c KEY=VALUE', () => {
   it('builds a nested layer with TOML values and bare strings', () => {
@@ -14,7 +14,15 @@ describe('-c KEY=VALUE', () => {
     expect(parseCfgArg('assistant.system_prompt=a = b')).toEqual({ assistant: { system_prompt: 'a = b' } });
   });
 
-  it.each(['assistant.model', '=echo', 'a..b=1', 'a b=1', ''])('rejects %j with a usage error', (arg) => {
+  it('reads quoted words in a key, dots and = inside them included', () => {
+    expect(parseCfgArg('providers.openai.models."gpt-4.1".context_window=400')).toEqual({ providers: { openai: { models: { 'gpt-4.1': { context_window: 400 } } } } });
+    expect(parseCfgArg("mcp.'my.server'.command=node")).toEqual({ mcp: { 'my.server': { command: 'node' } } });
+    expect(parseCfgArg('mcp."a=b".command=x=y')).toEqual({ mcp: { 'a=b': { command: 'x=y' } } });
+    expect(parseCfgArg('mcp."t\\u0041".command=n')).toEqual({ mcp: { 'tA': { command: 'n' } } });
+    expect(parseKey(' assistant . model ', 'test')).toEqual(['assistant', 'model']);
+  });
+
+  it.each(['assistant.model', '=echo', 'a..b=1', 'a b=1', '', 'a."b=1', 'a.""c=1', "a.'b\nc'.d=1"])('rejects %j with a usage error', (arg) => {
     expect(() => parseCfgArg(arg)).toThrow(expect.objectContaining({ exitCode: 2 }));
   });
 

@@ -2,15 +2,9 @@ import { parse as parseToml } from 'smol-toml';
 import { UsageError } from '@jp/core';
 import { layerFromPath, type ConfigLayer } from './merge-config.ts';
 
-const SEGMENT = /^[A-Za-z0-9_-]+$/;
+import { parseKey, readKey } from './parse-key.ts';
 
-export function parseKey(key: string, source: string): string[] {
-  const segments = key.split('.');
-  if (key === '' || !segments.every((segment) => SEGMENT.test(segment))) {
-    throw new UsageError(`malformed key in ${source}: "${key}" (expected dotted words, e.g. assistant.model)`, { code: 'malformed_config' });
-  }
-  return segments;
-}
+export { parseKey };
 
 /** A value as TOML (`42`, `true`, `["a","b"]`, `"quoted"`); anything that isn't TOML is a string. */
 export function parseValue(text: string): unknown {
@@ -21,9 +15,16 @@ export function parseValue(text: string): unknown {
   }
 }
 
-/** `-c assistant.model=echo` → `{assistant: {model: "echo"}}`. */
+/** Where a `-c` argument's key ends: the first `=` outside quotes; -1 without one. */
+export function cfgArgSplit(arg: string): number {
+  const read = readKey(arg, '=');
+  if (read !== undefined) return read.end < arg.length ? read.end : -1;
+  return arg.indexOf('=');
+}
+
+/** `-c assistant.model=echo` → `{assistant: {model: "echo"}}`; `-c 'providers.openai.models."gpt-4.1".context_window=1'` too. */
 export function parseCfgArg(arg: string): ConfigLayer {
-  const eq = arg.indexOf('=');
+  const eq = cfgArgSplit(arg);
   if (eq <= 0) {
     throw new UsageError(`malformed -c "${arg}": expected KEY=VALUE, e.g. -c assistant.model=echo`, { code: 'malformed_config' });
   }

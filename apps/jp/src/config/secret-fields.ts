@@ -1,5 +1,6 @@
 import { hasUrlSecrets } from '@jp/core';
 import { isReferenceOnly } from './env-references.ts';
+import { formatKey } from './format-key.ts';
 import type { ConfigLayer } from './merge-config.ts';
 
 /*
@@ -56,7 +57,7 @@ export function withoutSecrets(layer: ConfigLayer): { kept: ConfigLayer; removed
         if (inner === undefined) dropped = true;
         else out[key] = inner;
       } else if (isSecretField(here, value)) {
-        removed.push(here.join('.'));
+        removed.push(formatKey(here));
         dropped = true;
       } else {
         out[key] = value;

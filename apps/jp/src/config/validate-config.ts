@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import { UsageError } from '@jp/core';
 import { ConfigSchema, type Config } from './config-schema.ts';
+import { nearestKey } from './config-keys.ts';
 import { formatKey } from './format-key.ts';
 import { mergeLayers, type ConfigLayer } from './merge-config.ts';
 import { flattenLayers, type SourcedLayer } from './sourced-layer.ts';
@@ -14,7 +15,10 @@ function issueKey(issue: Issue): PropertyKey[] {
 }
 
 function describe(issue: Issue): string {
-  if (issue.code === 'unrecognized_keys') return `unknown key ${formatKey(issueKey(issue))}`;
+  if (issue.code === 'unrecognized_keys') {
+    const suggestion = nearestKey(issueKey(issue));
+    return `unknown key ${formatKey(issueKey(issue))}${suggestion === undefined ? '' : ` (did you mean ${suggestion}?)`}`;
+  }
   return `${issue.path.length > 0 ? formatKey(issue.path) : '(top level)'}: ${issue.message}`;
 }
 

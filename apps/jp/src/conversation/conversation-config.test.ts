@@ -38,6 +38,15 @@ describe("a conversation's configuration: a three-way merge", () => {
     expect(model(configFiles, base, [...events], [...cli])).toEqual({ value, source });
   });
 
+  it('a key the conversation set and then unset follows the files again; other keys it set stay', () => {
+    const unset: ConversationEvent = { type: 'config_delta', timestamp: t, delta: {}, removed: [['assistant', 'model']] };
+    const both = [turn, own({ assistant: { model: 'openai/gpt-own', max_tokens: 7 } }), unset];
+    expect(model(changed, base, both)).toEqual({ value: 'anthropic/claude-new', source: 'workspace' });
+    expect(ownLayer(conversationConfig('c1', base, both, v2))).toEqual({ assistant: { max_tokens: 7 } });
+    // Set again after the unset: the conversation's own value again.
+    expect(model(changed, base, [...both, own({ assistant: { model: 'x/again' } })])).toEqual({ value: 'x/again', source: 'conversation' });
+  });
+
   it('a key only the user file sets follows it; the workspace file and the conversation win over it', () => {
     const user = { assistant: { model: 'user/model', system_prompt: 'be brief' } };
     expect(model(files({}, user), {}, [turn])).toEqual({ value: 'user/model', source: 'user' });

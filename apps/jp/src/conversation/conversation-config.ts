@@ -1,5 +1,5 @@
 import type { ConfigDeltaEvent, ConversationEvent } from '@jp/core';
-import { applyChange, diffLayers, isNoChange, type LayerChange } from '../config/diff-layers.ts';
+import { applyChange, diffLayers, isNoChange, withoutKeys, type LayerChange } from '../config/diff-layers.ts';
 import { fileLayers, type ConfigFiles } from '../config/load-config.ts';
 import { mergeLayers, type ConfigLayer } from '../config/merge-config.ts';
 import { withoutSecrets } from '../config/secret-fields.ts';
@@ -9,8 +9,9 @@ import type { ConversationMetadata } from '../store/conversation-metadata.ts';
 /*
  * A conversation's configuration is a three-way merge (RFD 001, configuration): the config files
  * as they are now, then the keys the conversation set itself (its `config_delta` events without a
- * source: `-c`, `--model`, `--attach`, `jp attachment add|rm`), then this command's `-c` and
- * `--model`. A key it never set follows the files. What the files said is kept as a record only:
+ * source: `--model`, `--reasoning`, `--attach`, `jp attachment add|rm`, `jp config set --id`; one
+ * with `removed` takes keys back, `jp config unset --id`), then this command's `-c` and `--model`,
+ * which it never stores (RFD 014). A key it never set follows the files. What the files said is kept as a record only:
  * `base-config.json` is the workspace file as the conversation first saw it, and each
  * `config_delta` with `source: "files"` says how it changed before a turn.
  */
@@ -55,14 +56,24 @@ export function conversationConfig(
   const legacy = metadata !== undefined && metadata.configVersion === undefined;
   const legacyFork = legacy && metadata.forkedFrom !== undefined && metadata.forkedFrom.turn === null;
   const base: SourcedLayer = { source: 'conversation', label: `${label} (base-config.json)`, layer: baseConfig };
-  const own: SourcedLayer[] = legacyFork ? [base] : [];
+  let own: SourcedLayer[] = legacyFork ? [base] : [];
+  let created = legacy && !legacyFork ? base : undefined;
   let filesSeen = baseConfig;
   for (const event of events) {
     if (event.type !== 'config_delta') continue;
-    if (isFilesDelta(event)) filesSeen = applyChange(filesSeen, changeOf(event));
-    else own.push({ source: 'conversation', label, layer: (event as ConfigDeltaEvent).delta });
+    if (isFilesDelta(event)) {
+      filesSeen = applyChange(filesSeen, changeOf(event));
+      continue;
+    }
+    // `jp config unset --id`: keys the conversation no longer sets, which follow the files again.
+    const { delta, removed = [] } = event as ConfigDeltaEvent;
+    if (removed.length > 0) {
+      own = own.map((sourced) => ({ ...sourced, layer: withoutKeys(sourced.layer, removed) }));
+      if (created !== undefined) created = { ...created, layer: withoutKeys(created.layer, removed) };
+    }
+    if (Object.keys(delta).length > 0 || removed.length === 0) own.push({ source: 'conversation', label, layer: delta });
   }
-  return { created: legacy && !legacyFork ? base : undefined, own, filesSeen };
+  return { created, own, filesSeen };
 }
 
 /** The configuration a new conversation stores of the files: the workspace file without its secret values. */

@@ -1,5 +1,6 @@
-import { describeCompaction, resourceByteLength, resourceEncoding, type CompactionEvent, type ChatRequestEvent, type ChatResponseEvent, type ConfigDeltaEvent, type RemovalEvent, type TitleEvent, type Usage, type ContentBlock, type ConversationEvent, type Turn } from '@jp/core';
+import { describeCompaction, resourceByteLength, resourceEncoding, type CompactionEvent, type ModelCallEvent, type ChatRequestEvent, type ChatResponseEvent, type ConfigDeltaEvent, type RemovalEvent, type TitleEvent, type Usage, type ContentBlock, type ConversationEvent, type Turn } from '@jp/core';
 import { formatKey } from '../config/format-key.ts';
+import { describeModelCall } from './describe-model-call.ts';
 import type { Output, Span } from '../output/output.ts';
 
 /** Lines of a tool result's text shown before "(N more lines)". */
@@ -79,7 +80,9 @@ function describeEvent(event: ConversationEvent, output: Output, options: ShowTe
     case 'config_delta': {
       const delta = event as ConfigDeltaEvent;
       if (delta.source !== 'files') {
-        line(['dim', `config: ${JSON.stringify(delta.delta)}`]);
+        const unset = (delta.removed ?? []).map((key) => formatKey(key));
+        const set = Object.keys(delta.delta).length > 0 || unset.length === 0 ? [`config: ${JSON.stringify(delta.delta)}`] : [];
+        line(['dim', [...set, ...(unset.length > 0 ? [`config unset: ${unset.join(', ')}`] : [])].join('; ')]);
         break;
       }
       const removed = (delta.removed ?? []).map((key) => formatKey(key));
@@ -104,6 +107,14 @@ function describeEvent(event: ConversationEvent, output: Output, options: ShowTe
     case 'removal':
       line(['dim', `removed (jp conversation rm) after ${(event as RemovalEvent).turns} turn${(event as RemovalEvent).turns === 1 ? '' : 's'}; turns added on another clone that did not see it keep the conversation`]);
       break;
+    case 'model_call':
+      for (const note of describeModelCall(event as ModelCallEvent)) line(['dim', note]);
+      break;
+    case 'branch_removal': {
+      const removal = event as { branch: string; turns: number };
+      line(['dim', `branch ~${removal.branch} removed (jp conversation rm) after ${removal.turns} turn${removal.turns === 1 ? '' : 's'}`]);
+      break;
+    }
     case 'compaction': {
       // What the model is sent from here on (RFD 027); the turns above are shown as stored.
       const compaction = event as CompactionEvent;

@@ -88,7 +88,8 @@ export function renderConversationHtml(page: ConversationPage): string {
 
   const header = renderHeader(page.id, page.metadata, turns.map((_turn, i) => ({ model: models[i], tokens: tokens[i]! })), page.prices);
   const chart = usageChart(turns.map((_turn, i) => ({ tokens: tokens[i]!, bytes: bytes[i]! })));
-  const csp = `default-src 'none'; style-src ${hash(PAGE_STYLE)}; script-src ${hash(PAGE_SCRIPT)}; img-src data:; base-uri 'none'; form-action 'none'`;
+  const style = `${PAGE_STYLE}${chart.style}`;
+  const csp = `default-src 'none'; style-src ${hash(style)}; script-src ${hash(PAGE_SCRIPT)}; img-src data:; base-uri 'none'; form-action 'none'`;
   const foot =
     `<footer class="dim"><p>Made by <code>jp conversation show --html</code> at ${escapeHtml(readableTime(page.generatedAt))}. ` +
     `Text snapshots hold at most their first ${number(FOLD_CAP_BYTES)} bytes (${FOLD_CAP_BYTES / 1024} KiB) here; images are inline; other binaries are shown as size and sha256.</p></footer>`;
@@ -98,10 +99,10 @@ export function renderConversationHtml(page: ConversationPage): string {
     `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
     '<meta name="referrer" content="no-referrer"><meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(page.metadata.title ?? `conversation ${page.id}`)} — jp</title>`,
-    `<style>${PAGE_STYLE}</style></head><body>`,
+    `<style>${style}</style></head><body>`,
     header,
     `<p class="dim">Text snapshots are folded; each holds at most its first ${FOLD_CAP_BYTES / 1024} KiB here.</p>`,
-    chart,
+    chart.html,
     '<main>',
     ...sections,
     '</main>',

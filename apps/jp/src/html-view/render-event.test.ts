@@ -14,7 +14,7 @@ describe('renderEvent', () => {
     const ctx = context();
     expect(renderEvent({ type: 'chat_request', timestamp: 't', content: 'why <b>?', resources: [] }, ctx)).toContain('<pre class="text">why &lt;b&gt;?</pre>');
     const answer = renderEvent({ type: 'chat_response', timestamp: 't', message: '# Title\n<script>document.title="pwned"</script>' } as ConversationEvent, ctx);
-    expect(answer).toContain('<h1>Title</h1>');
+    expect(answer).toContain('<h4 class="md-h1">Title</h4>');
     expect(answer).not.toContain('<script');
   });
 

@@ -1,7 +1,9 @@
 import { describeCompaction } from '@jp/core';
+import { describeModelCall } from '../conversation/describe-model-call.ts';
 import type {
   ChatRequestEvent,
   CompactionEvent,
+  ModelCallEvent,
   RemovalEvent,
   TitleEvent,
   ChatResponseEvent,
@@ -98,6 +100,10 @@ export function renderEvent(event: ConversationEvent, ctx: EventContext): string
       return `<p class="dim">title set to ${escapeHtml(JSON.stringify((event as TitleEvent).title))}</p>`;
     case 'removal':
       return `<p class="dim">removed (jp conversation rm) after ${(event as RemovalEvent).turns} turns; later turns from another clone keep the conversation</p>`;
+    case 'model_call':
+      return describeModelCall(event as ModelCallEvent).map((note) => `<p class="dim model-call">${escapeHtml(note)}</p>`).join('');
+    case 'branch_removal':
+      return `<p class="dim">branch ~${escapeHtml((event as { branch: string }).branch)} removed (jp conversation rm)</p>`;
     case 'compaction': {
       const compaction = event as CompactionEvent;
       const summary = compaction.summary === undefined ? '' : `<div class="answer"><h3>Summary sent instead</h3>${renderMarkdown(compaction.summary.text)}</div>`;

@@ -21,4 +21,13 @@ describe('turnModels', () => {
     expect(turnModels({}, [start, files({}, [['assistant', 'model']]), start], 'echo')).toEqual(['echo', 'echo']);
     expect(turnModels({ assistant: { model: 'x/y' } }, [start, files({}, [['assistant', 'model']])], undefined)).toEqual([undefined]);
   });
+
+  it("takes a turn's recorded model over what the configuration said, a -c or jp's own pick included", () => {
+    const recorded = (model: string): ConversationEvent => ({ type: 'turn_start', timestamp: 't', model });
+    expect(turnModels({ assistant: { model: 'x/files' } }, [recorded('x/one-off'), own('x/own'), start, recorded('anthropic/claude-sonnet-4-5')], undefined)).toEqual([
+      'x/one-off',
+      'x/own',
+      'anthropic/claude-sonnet-4-5',
+    ]);
+  });
 });

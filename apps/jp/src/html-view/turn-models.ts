@@ -14,7 +14,8 @@ function removesModel(event: ConfigDeltaEvent): boolean {
 }
 
 /**
- * The model each turn was answered by, as far as the stream records it: the last `assistant.model`
+ * The model each turn was answered by, as far as the stream records it: its `turn_start`'s `model`
+ * where it has one (jp writes it since issue W); else the last `assistant.model`
  * the conversation set itself (`--model`, `-c`), else the workspace file's as the conversation saw
  * it (`baseConfig`, then each files delta). A turn's own deltas come right after its `turn_start`,
  * so they count for it. `fallback` (the model the configuration names now) stands in for a turn
@@ -24,9 +25,12 @@ export function turnModels(baseConfig: Layer, events: readonly ConversationEvent
   let own: string | undefined;
   let files = modelIn(baseConfig);
   const models: Array<string | undefined> = [];
+  // A turn that records its model (turn_start.model) is known for sure.
+  let recorded: string | undefined;
   for (const event of events) {
     if (event.type === 'turn_start') {
-      models.push(own ?? files);
+      recorded = (event as { model?: string }).model;
+      models.push(recorded ?? own ?? files);
       continue;
     }
     if (event.type === 'config_delta') {
@@ -36,7 +40,7 @@ export function turnModels(baseConfig: Layer, events: readonly ConversationEvent
         files = modelIn(delta.delta) ?? files;
       } else own = modelIn(delta.delta) ?? own;
     }
-    if (models.length > 0) models[models.length - 1] = own ?? files;
+    if (models.length > 0) models[models.length - 1] = recorded ?? own ?? files;
   }
   return models.map((model) => model ?? fallback);
 }

@@ -15,6 +15,8 @@ import {
 } from '@jp/core';
 import { BlobStore } from '../store/blob-store.ts';
 import { sha256Of } from '../store/blob-sha256.ts';
+import { conversationActivity } from '../store/conversation-activity.ts';
+import { branchMetadata, splitConversationId } from '../store/conversation-branch-id.ts';
 import { readMetadata, type ConversationMetadata } from '../store/conversation-metadata.ts';
 import { readEventsFile } from '../store/events-file.ts';
 import { conversationIds, conversationsRoot } from '../store/list-conversations.ts';
@@ -78,16 +80,23 @@ export class ConversationReader {
     return readMetadata(id, file);
   }
 
-  /** A conversation's metadata and turns; damage is a `JpError` naming the file (relative to the workspace). */
+  /**
+   * A conversation's metadata and turns; damage is a `JpError` naming the file (relative to the
+   * workspace). A branch (`<id>~<key>`, RFD 029) reads as the line of turns it is.
+   */
   read(id: string): ReadConversation {
-    const metadata = this.metadataOf(id);
-    if (metadata === undefined) {
-      throw new JpError(`conversation ${id} is damaged: .jp/conversations/${id}/metadata.json is not a JSON object with a "createdAt" time`, {
+    const { base, branch } = splitConversationId(id);
+    const stored = this.metadataOf(base);
+    if (stored === undefined) {
+      throw new JpError(`conversation ${base} is damaged: .jp/conversations/${base}/metadata.json is not a JSON object with a "createdAt" time`, {
         code: 'damaged_conversation',
       });
     }
-    const displayName = path.join('.jp', 'conversations', id, 'events.jsonl');
-    const loaded = readEventsFile(path.join(this.dir(id), 'events.jsonl'), { displayName, conversation: id });
+    const line = branch === undefined ? undefined : conversationActivity(this.jpDir, base)?.branches?.find((candidate) => candidate.key === branch);
+    if (branch !== undefined && line === undefined) throw new ResourceMissing(conversationUri(id), `conversation ${base} has no branch ${branch}; resources/list lists the conversations`);
+    const metadata = line === undefined ? stored : branchMetadata(stored, line);
+    const displayName = path.join('.jp', 'conversations', base, 'events.jsonl');
+    const loaded = readEventsFile(path.join(this.dir(base), 'events.jsonl'), { displayName, conversation: id, branch });
     const inline = new Map<string, Uint8Array>();
     const events = mapResources(loaded.events, (resource) => {
       if (isRefResource(resource)) return resource;

@@ -1,5 +1,7 @@
 import { JpError } from '@jp/core';
 import { McpServer, ProtocolError, ProtocolErrorCode, ResourceNotFoundError, ResourceTemplate } from '@modelcontextprotocol/server';
+import * as z from 'zod';
+import { SEARCH_SCOPES } from '../search/search-scope.ts';
 import type { ConversationMetadata } from '../store/conversation-metadata.ts';
 import { version } from '../version.ts';
 import { completeDigests, completeIds, completeTurns } from './complete-values.ts';
@@ -52,7 +54,34 @@ function instructions(watching: 'watch' | 'poll'): string {
     "jp's conversations in this workspace, read-only. Each is a markdown transcript at jp://conversation/{id};",
     'one turn is jp://conversation/{id}/turn/{n} (from 0); a snapshot attached at a turn is jp://conversation/{id}/resource/{sha256}, byte for byte.',
     `Subscribe to a conversation to hear of new turns; changes are noticed by ${watching === 'watch' ? 'watching the files (fs.watch)' : 'polling the files every second'}.`,
+    'The tool search_conversations finds a text in every conversation and links each hit to its jp:// URI.',
   ].join(' ');
+}
+
+/** The search tool's input (RFD 033): the pattern, literal unless `regex`, and where and how much to look. */
+const SearchInput = z.object({
+  pattern: z.string().min(1).describe('the text to look for; a JavaScript regular expression when regex is true'),
+  regex: z.boolean().optional().describe('read pattern as a regular expression (JavaScript syntax); each conversation must be searched within 1 s'),
+  scope: z
+    .union([z.string(), z.array(z.enum(SEARCH_SCOPES))])
+    .optional()
+    .describe(`where to look: ${SEARCH_SCOPES.join(', ')} or all, comma-separated or a list; default all but reasoning`),
+  limit: z.number().int().min(1).max(500).optional().describe('at most this many hits (default 50)'),
+  ignoreCase: z.boolean().optional().describe('ignore letter case'),
+});
+
+function registerSearch(server: McpServer, jpDir: string, privacy: PathPrivacy): void {
+  server.registerTool(
+    'search_conversations',
+    {
+      title: 'Search jp conversations',
+      description:
+        "Searches this workspace's jp conversations — queries, answers, tool calls and results, attached files and titles — and returns each matching line as ID:TURN:SCOPE:TEXT with a link to its jp:// resource (a turn, a snapshot or a conversation) to read.",
+      inputSchema: SearchInput,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async (args) => (await import('./search-tool.ts')).searchTool(jpDir, privacy, args),
+  );
 }
 
 /**
@@ -94,6 +123,8 @@ export function createJpMcpServer(options: JpServerOptions, era: 'legacy' | 'mod
   const idOf = (context?: { arguments?: Record<string, string> }) => context?.arguments?.id ?? '';
 
   const transcript = new ResourceTemplate(CONVERSATION_TEMPLATE, { list: undefined, complete: { id: completeId } });
+  registerSearch(server, reader.jpDir, privacy);
+
   const turn = new ResourceTemplate(TURN_TEMPLATE, {
     list: undefined,
     complete: { id: completeId, n: (value, context) => completeTurns(value, turnCount(idOf(context))) },

@@ -53,6 +53,11 @@ export class Output {
     return configured && this.options.render !== false && this.streams.stdout.isTTY === true && !this.json && !this.options.quiet;
   }
 
+  /** Whether stdout is a terminal and gets text for people (not JSON): where a document is laid out over lines. */
+  get stdoutForPeople(): boolean {
+    return this.streams.stdout.isTTY === true && !this.json;
+  }
+
   /** Whether stdout gets colour (color-choice.ts). */
   get stdoutColor(): boolean {
     return this.styles.stdout !== PLAIN;

@@ -14,6 +14,8 @@ export interface Styles {
   role(text: string): string;
   /** A URI or resource header. */
   resource(text: string): string;
+  /** What a search matched, inside the line shown. */
+  match(text: string): string;
   good(text: string): string;
   caution(text: string): string;
   bad(text: string): string;
@@ -30,6 +32,7 @@ export const PLAIN: Styles = {
   heading: plainText,
   role: plainText,
   resource: plainText,
+  match: plainText,
   good: plainText,
   caution: plainText,
   bad: plainText,
@@ -45,6 +48,7 @@ export function stylesFor(enabled: boolean): Styles {
     heading: c.bold,
     role: (text) => c.bold(c.blue(text)),
     resource: c.cyan,
+    match: (text) => c.bold(c.red(text)),
     good: c.green,
     caution: c.yellow,
     bad: c.red,

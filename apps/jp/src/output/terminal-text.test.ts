@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { terminalSafeJson, visibleText } from './terminal-text.ts';
+import { fromVisibleName, terminalSafeJson, visibleName, visibleText } from './terminal-text.ts';
 
 const BIDI = [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069];
 /** Anything a terminal would act on, in the output of either function. */
@@ -79,5 +79,21 @@ describe('terminalSafeJson', () => {
   it('is JSON.stringify for everything else', () => {
     const value = { a: 'Título 🦀', b: [1, true, null], c: 'line\nbreak' };
     expect(terminalSafeJson(value)).toBe(JSON.stringify(value));
+  });
+});
+
+describe('visibleName and fromVisibleName', () => {
+  it('writes a name on one line, line breaks and tabs included, and reads it back exactly', () => {
+    const name = `a\x1b]0;owned\x07\tb\nc\u009b2J\u202eevil\x7f.txt`;
+    expect(visibleName(name)).toBe('a\\x1b]0;owned\\x07\\x09b\\x0ac\\x9b2J\\u202eevil\\x7f.txt');
+    expect(visibleName(name)).not.toMatch(/[\t\n]/);
+    expect(visibleName(name)).not.toMatch(ACTIONABLE);
+    expect(fromVisibleName(visibleName(name))).toBe(name);
+    expect(fromVisibleName(visibleName(HOSTILE))).toBe(HOSTILE);
+  });
+
+  it('leaves other backslashes alone: printable escapes and unknown \\u forms are not controls', () => {
+    expect(fromVisibleName('C:\\x41\\u0041\\u2028\\xzz\\')).toBe('C:\\x41\\u0041\\u2028\\xzz\\');
+    expect(fromVisibleName('\\x1B')).toBe('\\x1B');
   });
 });

@@ -32,11 +32,39 @@ export function visibleText(text: string): string {
   return UNSAFE.test(text) ? text.replace(UNSAFE, shown) : text;
 }
 
+/** What `visibleName` writes besides `visibleText`: the line breaks and tabs a name must not carry onto the screen. */
+const LINE_CONTROLS = /[\t\n]/g;
+
+/**
+ * A name (a file name, a completion candidate) on one line: `visibleText`, with `\t` and `\n`
+ * written as `\x09` and `\x0a` too. `fromVisibleName` turns it back.
+ */
+export function visibleName(text: string): string {
+  return visibleText(text).replace(LINE_CONTROLS, shown);
+}
+
+/** Escapes `visibleName` writes: `\xNN` of C0, DEL and C1, `\uNNNN` of the bidi controls. */
+const SHOWN_FORM = /\\x([0-9a-f]{2})|\\u(202[a-e]|206[6-9])/g;
+
+/**
+ * The text a visible name stands for, so a person can type what they were shown: each `\xNN` of a
+ * control character and each `\uNNNN` of a bidi control back to the character. Other backslashes
+ * stay as they are.
+ */
+export function fromVisibleName(text: string): string {
+  return text.replace(SHOWN_FORM, (form, byte: string | undefined, bidi: string | undefined) => {
+    const code = parseInt(byte ?? bidi!, 16);
+    const character = String.fromCharCode(code);
+    return bidi !== undefined || visibleName(character) !== character ? character : form;
+  });
+}
+
 /**
  * `JSON.stringify(value)` with DEL, C1 and bidi controls written as `\u` escapes: the same JSON
  * value, exactly the same text once parsed, and nothing a terminal would act on when printed.
+ * `indent` lays it out over lines, as `JSON.stringify`'s third argument does.
  */
-export function terminalSafeJson(value: unknown): string {
-  const json = JSON.stringify(value) ?? 'null';
+export function terminalSafeJson(value: unknown, indent?: number): string {
+  const json = JSON.stringify(value, undefined, indent) ?? 'null';
   return json.replace(UNSAFE_IN_JSON, (character) => `\\u${hex(character.charCodeAt(0), 4)}`);
 }

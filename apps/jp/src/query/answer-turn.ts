@@ -1,4 +1,5 @@
-import type { ConversationEvent, RequestFrame, ToolCallResponseEvent } from '@jp/core';
+import type { ChatRequestEvent, ConversationEvent, ModelCallEvent, RequestFrame, ToolCallResponseEvent } from '@jp/core';
+import { describeModelCall } from '../conversation/describe-model-call.ts';
 import { waitSpinner } from '../output/wait-spinner.ts';
 import type { JpTool } from '../tools/jp-tool.ts';
 import { mcpServerOfTool } from '../tools/mcp-tool-name.ts';
@@ -60,8 +61,29 @@ export async function turnTools(session: QuerySession, events: readonly Conversa
   return { framed, runnable: offered.filter((tool) => inFrame.has(tool.definition.name)) };
 }
 
+/**
+ * Whether a preserved-thinking model is asked to drop thinking whose prefix changed (issue V): once
+ * the conversation chose it, or when its stored history already breaks a prefix — thinking stored
+ * before the conversation's tools and system prompt were fixed (a conversation from before this
+ * rule) was made under requests that differ from what is sent now.
+ */
+export function thinkingBinding(session: QuerySession, events: readonly ConversationEvent[]): 'drop_block' | undefined {
+  if (session.modelInfo?.prefixBoundThinking !== true) return undefined;
+  let framed = false;
+  for (const event of events) {
+    if (event.type === 'chat_request') {
+      const request = event as ChatRequestEvent;
+      if (request.thinking_binding === 'drop_block') return 'drop_block';
+      if (request.frame !== undefined) framed = true;
+    } else if (!framed && event.type === 'chat_response' && (event as { opaque?: { provider?: string } }).opaque?.provider === 'anthropic') {
+      return 'drop_block';
+    }
+  }
+  return undefined;
+}
+
 /** How the provider is asked, apart from the events and tools: the system prompt is the conversation's frame's. */
-export function providerRequest(session: QuerySession, frame: RequestFrame) {
+export function providerRequest(session: QuerySession, frame: RequestFrame, binding?: 'drop_block') {
   const { model, invocation, config } = session;
   const { reasoning } = config.assistant;
   return {
@@ -72,6 +94,7 @@ export function providerRequest(session: QuerySession, frame: RequestFrame) {
     reasoning: typeof reasoning === 'object' ? { budgetTokens: reasoning.budget_tokens } : reasoning,
     showReasoning: invocation.options.showReasoning === true || config.assistant.show_reasoning,
     modelInfo: session.modelInfo,
+    ...(binding === undefined ? {} : { thinkingBinding: binding }),
   };
 }
 
@@ -103,15 +126,16 @@ export async function answerTurn(session: QuerySession, turn: TurnOpening): Prom
   const { ctx, config, invocation, content } = session;
   const { output } = ctx;
   const { framed, runnable } = await turnTools(session, [...session.history, ...turn.events]);
-  const opening = framedOpening(turn.events, framed);
+  let opening = framedOpening(turn.events, framed);
   const events = [...session.history, ...opening];
+  const binding = thinkingBinding(session, events);
   let result: TurnLoopResult;
   let failure: unknown;
   const handles = new HandleRegistry(config.assistant.max_tool_handles, session.signal);
   try {
     result = await runTurnLoop({
       provider: session.provider,
-      request: providerRequest(session, framed.frame),
+      request: providerRequest(session, framed.frame, binding),
       events,
       tools: runnable,
       offered: framed.frame.tools,
@@ -140,6 +164,7 @@ export async function answerTurn(session: QuerySession, turn: TurnOpening): Prom
       forModel: forModel(session),
       keep: (response) => content.stageEvents([response])[0] as ToolCallResponseEvent,
       tooLong: compactOnRefusal(session),
+      onCall: (call) => reportCall(session, call),
     });
   } catch (error) {
     if (session.signal.aborted) throw session.signal.reason;
@@ -149,6 +174,10 @@ export async function answerTurn(session: QuerySession, turn: TurnOpening): Prom
     }
     failure = error;
     result = { events: error.events, text: '', usage: {} };
+  }
+  // A conversation that needed drop_block keeps it: the choice is stored with this turn (issue V).
+  if (result.thinkingBinding === 'drop_block' && binding === undefined) {
+    opening = opening.map((event) => (event.type === 'chat_request' ? ({ ...event, thinking_binding: 'drop_block' } as ConversationEvent) : event));
   }
   // Handles live for one query: whatever still runs is stopped, and the turn keeps a note of it.
   const closed = await handles.closeAll();
@@ -181,4 +210,11 @@ function withStructuredAnswer(events: ConversationEvent[], structured: unknown):
   if (last?.type !== 'chat_response' || !('message' in last)) return events;
   const { message: _message, ...rest } = last as { message: string; type: 'chat_response'; timestamp: string };
   return [...events.slice(0, -1), { ...rest, structured } as ConversationEvent];
+}
+
+/** A model call as the query reports it: a JSON line with -F json; with -v, what the provider said of it. */
+function reportCall(session: QuerySession, call: ModelCallEvent): void {
+  const { output, globals } = session.ctx;
+  if (output.json) output.data(call);
+  else if (globals.verbose) for (const note of describeModelCall(call)) output.note(`jp: ${note}`);
 }

@@ -15,9 +15,9 @@ import { defaultModel } from '../turn/default-model.ts';
 import { selectProvider } from '../turn/select-provider.ts';
 import { catalogModel } from '../models/model-catalog.ts';
 import type { ModelInfo } from '@jp/providers';
-import { mergeConfig } from '../config/merge-config.ts';
 import { onInterrupt } from './interrupt.ts';
 import type { QueryInvocation } from './read-invocation.ts';
+import { conversationWaitNotice } from '../store/lock-wait-notice.ts';
 
 /** The one warning for a model the catalog does not know: it still runs, and nothing is guessed (RFD 031). */
 function unknownModel(provider: string, model: string): string {
@@ -29,6 +29,15 @@ function announceStart(output: CommandContext['output'], invocation: QueryInvoca
   const why = keyEnv === undefined ? '' : ` (no model configured; ${keyEnv} is the only provider key set)`;
   if (invocation.id === undefined && !invocation.options.new && invocation.persist) output.note(`jp: no active conversation: starting a new one with ${model}${why}`);
   else if (keyEnv !== undefined) output.note(`jp: using ${model}${why}`);
+}
+
+/** The model the conversation's last turn recorded, if it did. */
+function lastTurnModel(history: readonly ConversationEvent[]): string | undefined {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const event = history[i]!;
+    if (event.type === 'turn_start') return (event as { model?: string }).model;
+  }
+  return undefined;
 }
 
 /** A query under way: its conversation, configuration, provider and resources; `close` releases them. */
@@ -70,7 +79,7 @@ export async function openSession(
   const { id, files, cli } = invocation;
   const lockTimeout = resolveConfig([...fileLayers(files), cli]).conversation.lock_timeout_secs;
   // A preview (the editor's template) reads what is stored without holding the conversation.
-  const release = id === undefined || !invocation.persist || options.preview ? undefined : await store.lock(id, lockTimeout * 1000);
+  const release = id === undefined || !invocation.persist || options.preview ? undefined : await store.lock(id, lockTimeout * 1000, conversationWaitNotice(ctx, id, lockTimeout * 1000));
   const interrupt = onInterrupt();
   const mine = early?.jpDir === ctx.workspace.jpDir ? early : undefined;
   const spool = mine?.spool ?? store.blobs.createSpool();
@@ -98,13 +107,13 @@ export async function openSession(
     const conversation = conversationConfig(id ?? 'new', baseConfig, history, metadata);
     const config = resolveConfig([...conversationLayers(files, conversation), cli]);
     const chosen = config.assistant.model === undefined ? defaultModel(config, process.env) : undefined;
-    if (chosen !== undefined) {
-      // Recorded as if given with --model: the conversation keeps its model when the keys change.
-      config.assistant.model = chosen.model;
-      invocation.layer = mergeConfig(invocation.layer, { assistant: { model: chosen.model } });
-    }
+    // jp's own pick is recorded as the turn's model (turn_start), not as a key the conversation set,
+    // so a later assistant.model in the files reaches it (RFD 014).
+    if (chosen !== undefined) config.assistant.model = chosen.model;
     const { provider, model } = selectProvider(config, process.env, { keyOptional: invocation.options.explain === true });
-    if (!options.preview) announceStart(output, invocation, config.assistant.model!, chosen?.keyEnv);
+    // The pick is said when it starts or changes a conversation's model, not at every turn.
+    const keyEnv = chosen !== undefined && lastTurnModel(history) !== chosen.model ? chosen.keyEnv : undefined;
+    if (!options.preview) announceStart(output, invocation, config.assistant.model!, keyEnv);
     const modelInfo = provider.id === 'echo' ? undefined : catalogModel(config, provider.id, model);
     if (modelInfo === undefined && provider.id !== 'echo' && !options.preview) output.warn(unknownModel(provider.id, model));
     hctx = {
@@ -114,7 +123,7 @@ export async function openSession(
       spool,
       readAhead: mine?.readAhead,
     };
-    const registry = createAttachmentRegistry();
+    const registry = createAttachmentRegistry(ctx.workspace.jpDir);
     return { ctx, invocation, history, baseConfig, conversation, config, provider, model, modelInfo, content, registry, handlerContext: hctx, signal: interrupt.signal, close };
   } catch (error) {
     await close();

@@ -3,7 +3,6 @@ import { decideSuperseded, lastActivityAt, type ChatRequestEvent, type Conversat
 import { now } from '../clock.ts';
 import { diffLayers } from '../config/diff-layers.ts';
 import { mergeConfig, type ConfigLayer } from '../config/merge-config.ts';
-import { withoutSecrets } from '../config/secret-fields.ts';
 import { filesDelta, ownLayer } from '../conversation/conversation-config.ts';
 import { resolveProgress } from '../output/terminal-progress.ts';
 import { planTurnAttachments, resolvePlan, urisInStream } from '../resolution/resolve-turn-attachments.ts';
@@ -22,20 +21,20 @@ export interface TurnOpening {
 }
 
 /**
- * What the conversation records of this invocation's `-c` and `--model`: the keys it sets that the
- * conversation had not set to the same value already (they become keys the conversation set, RFD
- * 001), except the values of secret fields, which serve this query only (RFD 001, secrets). Says
- * so once when it leaves any out.
+ * What the conversation records of this invocation: the keys `--model` and `--reasoning` set that
+ * the conversation had not set to the same value already; they carry on for it (RFD 014). A `-c`
+ * serves this command only and is never stored.
  */
 function storableLayer(session: QuerySession): ConfigLayer {
-  const { kept, removed } = withoutSecrets(session.invocation.layer);
-  if (removed.length > 0 && session.invocation.persist) {
-    const serverEnv = removed.find((key) => /^mcp\.[^.]+\.env\.[^.]+$/.test(key));
-    const keep = serverEnv === undefined ? '' : `; to keep ${removed.length === 1 ? 'it' : 'one'}, name a variable instead: -c ${serverEnv.replace('.env.', '.env_from.')}=VAR`;
-    const what = removed.length === 1 ? `-c ${removed[0]} is a secret` : `-c ${removed.join(', ')} are secrets`;
-    session.ctx.output.warn(`${what}: used for this query, not stored in the conversation${keep}`);
-  }
-  return diffLayers(ownLayer(session.conversation), kept).changed;
+  return diffLayers(ownLayer(session.conversation), session.invocation.stored).changed;
+}
+
+/** `--tool`/`--no-tool` of this turn, as its `turn_start` records them; `undefined` without either. */
+function turnTools(options: QuerySession['invocation']['options']): { only?: string[]; without?: string[] } | undefined {
+  const only = options.tool ?? [];
+  const without = options.noTool ?? [];
+  if (only.length === 0 && without.length === 0) return undefined;
+  return { ...(only.length > 0 ? { only } : {}), ...(without.length > 0 ? { without } : {}) };
 }
 
 /**
@@ -93,6 +92,7 @@ export async function openTurn(session: QuerySession): Promise<TurnOpening> {
   });
   // What the model is told about changed files, the user sees too (one dim line each on stderr).
   for (const notice of notices) ctx.output.note(`notice: ${notice.text}`, { dim: true });
+  const tools = turnTools(invocation.options);
   const request: ChatRequestEvent = {
     type: 'chat_request',
     timestamp,
@@ -102,7 +102,7 @@ export async function openTurn(session: QuerySession): Promise<TurnOpening> {
     ...(invocation.schema ? { schema: invocation.schema } : {}),
   };
   const opening: ConversationEvent[] = [
-    { type: 'turn_start', timestamp, id: randomBytes(6).toString('hex'), parent: parentTurn(history) },
+    { type: 'turn_start', timestamp, id: randomBytes(6).toString('hex'), parent: parentTurn(history), model: config.assistant.model!, ...(tools === undefined ? {} : { tools }) },
     ...(files === undefined ? [] : [files]),
     ...(Object.keys(delta).length > 0 ? [{ type: 'config_delta' as const, timestamp, delta }] : []),
   ];

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { CONFIG_VERSION } from '../conversation/conversation-config.ts';
+import { recordTip } from '../store/clone-tips.ts';
+import { splitConversationId } from '../store/conversation-branch-id.ts';
 import type { QuerySession } from './open-session.ts';
 import type { TurnAnswer } from './answer-turn.ts';
 import type { TurnOpening } from './open-turn.ts';
@@ -30,6 +32,9 @@ export async function persistTurn(session: QuerySession, turn: TurnOpening, answ
     const events = title === undefined ? answer.events : [start!, { type: 'title' as const, timestamp: start!.timestamp ?? new Date().toISOString(), title }, ...rest];
     await store.append(id, events, content);
   }
+  // This clone's place in the conversation: its next turn follows this one, whatever a pull brings (issue W).
+  const turnId = (answer.events[0] as { id?: string } | undefined)?.id;
+  if (turnId !== undefined) recordTip(store.jpDir, splitConversationId(id).base, turnId);
   const { fileContents } = content;
   try {
     fileContents.save();

@@ -3,7 +3,9 @@ import type { CommandContext } from '../cli/command-context.ts';
 import { checkLayer, readCfgArgs, readConfigFiles, type ConfigFiles } from '../config/load-config.ts';
 import { mergeLayers, type ConfigLayer } from '../config/merge-config.ts';
 import type { SourcedLayer } from '../config/sourced-layer.ts';
+import { chooseLine } from '../conversation/choose-line.ts';
 import { selectConversation } from '../conversation/select-conversation.ts';
+import type { Lines } from '../store/your-line.ts';
 import { compileSchema, readSchemaOption } from './answer-schema.ts';
 import { readQueryText, stdinIsPiped } from './read-query-text.ts';
 import { readStdinInput, type StdinInput } from './stdin-resource.ts';
@@ -34,14 +36,18 @@ export interface QueryInvocation {
   query: string;
   /** `--attach -`: what was piped, made a resource when the turn opens. */
   stdin: StdinInput | undefined;
-  /** The configuration this invocation sets (`-c`, `--model`). */
+  /** The configuration this invocation sets (`-c`, `--model`, `--reasoning`). */
   layer: ConfigLayer;
+  /** What of it the conversation keeps: `--model` and `--reasoning` (a `-c` is for this command only). */
+  stored: ConfigLayer;
   /** The same, each `-c` and `--model` named on its own for errors. */
   cli: SourcedLayer;
   /** The user's and the workspace's config files. */
   files: ConfigFiles;
-  /** The conversation to continue; `undefined` starts one. */
+  /** The conversation to continue (this clone's line of it, RFD 029); `undefined` starts one. */
   id: string | undefined;
+  /** The conversation's lines when it was continued on more than one clone. */
+  lines: Lines | undefined;
   schema: Record<string, unknown> | undefined;
   checkAnswer: ((answer: string) => unknown) | undefined;
   /** Whether the turn is stored (not `--no-persist`, not `--explain`). */
@@ -69,12 +75,17 @@ export async function readInvocation(ctx: CommandContext, textArgs: string[], op
   if (options.model !== undefined) parts.push({ source: 'invocation', label: '--model', layer: checkLayer({ assistant: { model: options.model } }, '--model') });
   if (options.reasoning !== undefined) parts.push({ source: 'invocation', label: '--reasoning', layer: checkLayer({ assistant: { reasoning: options.reasoning } }, '--reasoning') });
   const layer = mergeLayers(parts.map((part) => part.layer));
+  // What carries on for the conversation: --model and --reasoning, never a -c (RFD 014).
+  const stored = mergeLayers(parts.filter((part) => part.label === '--model' || part.label === '--reasoning').map((part) => part.layer));
   const cli: SourcedLayer = { source: 'invocation', label: 'the command line', layer, parts };
   const schema = options.schema === undefined ? undefined : readSchemaOption(options.schema, ctx.cwd);
   const checkAnswer = schema === undefined ? undefined : await compileSchema(schema);
   const files = readConfigFiles(ctx.workspace.jpDir);
   // No conversation named and none active: this query starts one (`openSession` says so).
-  const id = options.new ? undefined : selectConversation(ctx.store, options.id, '', { orNew: true });
+  const selected = options.new ? undefined : selectConversation(ctx.store, options.id, '', { orNew: true });
+  // After a pull that made a divergence, this clone goes on with its own line (issue W).
+  const chosen = selected === undefined ? undefined : chooseLine(ctx.store.jpDir, selected, ctx.output);
+  const id = chosen?.id;
   if (options.edit && !atTerminal()) {
     throw new UsageError('--edit needs a terminal (stdin and stdout); give the query as arguments or on stdin instead', { code: 'usage_error' });
   }
@@ -84,5 +95,5 @@ export async function readInvocation(ctx: CommandContext, textArgs: string[], op
   if (edit === undefined && query === '' && options.attach.length === 0) {
     throw new UsageError('nothing to ask: give the query as arguments or on stdin', { code: 'empty_query' });
   }
-  return { options, query, stdin, layer, cli, files, id, schema, checkAnswer, persist: options.persist !== false && !options.explain, edit };
+  return { options, query, stdin, layer, stored, cli, files, id, lines: chosen?.lines, schema, checkAnswer, persist: options.persist !== false && !options.explain, edit };
 }

@@ -46,6 +46,16 @@ export function knownLanguage(info: string): string | undefined {
 }
 
 /**
+ * `code` highlighted as `language` for a web page: highlight.js's own markup, the code escaped and
+ * each token a `<span class="hljs-…">` (`conversation show --html` styles the classes, as the
+ * terminal paints the same kinds).
+ */
+export function highlightHtml(code: string, language: string): string {
+  register();
+  return hljs.highlight(code, { language, ignoreIllegals: true }).value;
+}
+
+/**
  * `code` highlighted as `language`, one styled string a line, and whether the code ends outside
  * any construct (no string or comment left open), so the next line can be highlighted on its own.
  * highlight.js answers with HTML spans; they are read back into the renderer's own styles, the

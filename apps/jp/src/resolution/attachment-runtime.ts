@@ -11,10 +11,12 @@ import { McpClientPool } from '../mcp/mcp-client-pool.ts';
 import type { Output } from '../output/output.ts';
 import { version } from '../version.ts';
 import type { Workspace } from '../workspace/workspace.ts';
+import { createJpUriHandler } from './jp-uri-handler.ts';
 
-/** The registry of every built-in handler. */
-export function createAttachmentRegistry(): AttachmentRegistry {
-  return new AttachmentRegistry([createFileHandler(), createHttpHandler({ userAgent: `jp/${version}` }), createCmdHandler(), createMcpHandler()]);
+/** The registry of every built-in handler; with a workspace's `.jp/`, `jp://` URIs of its conversations too (RFD 033). */
+export function createAttachmentRegistry(jpDir?: string): AttachmentRegistry {
+  const handlers = [createFileHandler(), createHttpHandler({ userAgent: `jp/${version}` }), createCmdHandler(), createMcpHandler()];
+  return new AttachmentRegistry(jpDir === undefined ? handlers : [...handlers, createJpUriHandler(jpDir)]);
 }
 
 export function handlerContext(workspace: Workspace, cwd: string, config: Config, output: Output): HandlerContext {

@@ -94,52 +94,67 @@ export async function writePack(dir: string, blobs: ReadonlyArray<readonly [sha2
 /** Why a pack's index cannot be used: a damaged or foreign file. */
 export class DamagedPack extends Error {}
 
+/** Where a pack's index lies, from its size and trailer: its length and the bytes of blobs before it. */
+function indexPlace(size: number, trailer: Buffer): { indexBytes: number; blobBytes: number } {
+  if (size < TRAILER_BYTES || trailer.byteLength !== TRAILER_BYTES || !trailer.subarray(0, 8).equals(MAGIC)) throw new DamagedPack('no pack trailer at its end');
+  const indexBytes = Number(trailer.readBigUInt64BE(8));
+  const blobBytes = size - TRAILER_BYTES - indexBytes;
+  if (blobBytes < 0) throw new DamagedPack('its index is longer than the file');
+  return { indexBytes, blobBytes };
+}
+
+/** The entries of a pack named `name` from its index bytes; every row checked unless the name still matches them. */
+function indexEntries(index: Buffer, blobBytes: number, name: string): Map<string, PackedBlob> {
+  let rows: unknown;
+  try {
+    rows = JSON.parse(index.toString('utf8'));
+  } catch {
+    throw new DamagedPack('its index is not JSON');
+  }
+  const entries = new Map<string, PackedBlob>();
+  if (!Array.isArray(rows)) throw new DamagedPack('its index is not a list');
+  // A pack is named by the sha256 of its index: when the name still matches, the index is as
+  // written, and its thousands of rows need no checking one by one.
+  if (name === packName(index)) {
+    for (const [sha256, offset, length] of rows as Array<[string, number, number]>) entries.set(sha256, { pack: name, offset, size: length });
+    return entries;
+  }
+  for (const row of rows) {
+    const [sha256, offset, length] = Array.isArray(row) ? (row as unknown[]) : [];
+    const valid =
+      typeof sha256 === 'string' &&
+      SHA256_PATTERN.test(sha256) &&
+      Number.isSafeInteger(offset) &&
+      Number.isSafeInteger(length) &&
+      (offset as number) >= 0 &&
+      (length as number) >= 0 &&
+      (offset as number) + (length as number) <= blobBytes;
+    if (!valid) throw new DamagedPack('its index has an entry that is not [sha256, offset, size] inside the file');
+    entries.set(sha256, { pack: name, offset: offset as number, size: length as number });
+  }
+  return entries;
+}
+
 /** The index of a pack file: where each of its blobs lies. Reads the trailer and the index only. */
 export function readPackIndex(file: string): Map<string, PackedBlob> {
   const fd = openSync(file, 'r');
   try {
     const size = fstatSync(fd).size;
     const trailer = Buffer.alloc(TRAILER_BYTES);
-    if (size < TRAILER_BYTES || readSync(fd, trailer, 0, TRAILER_BYTES, size - TRAILER_BYTES) !== TRAILER_BYTES || !trailer.subarray(0, 8).equals(MAGIC)) {
-      throw new DamagedPack('no pack trailer at its end');
-    }
-    const indexBytes = Number(trailer.readBigUInt64BE(8));
-    const blobBytes = size - TRAILER_BYTES - indexBytes;
-    if (blobBytes < 0) throw new DamagedPack('its index is longer than the file');
+    const got = size < TRAILER_BYTES ? 0 : readSync(fd, trailer, 0, TRAILER_BYTES, size - TRAILER_BYTES);
+    const { indexBytes, blobBytes } = indexPlace(size, trailer.subarray(0, got));
     const index = Buffer.alloc(indexBytes);
     if (readSync(fd, index, 0, indexBytes, blobBytes) !== indexBytes) throw new DamagedPack('its index is cut short');
-    let rows: unknown;
-    try {
-      rows = JSON.parse(index.toString('utf8'));
-    } catch {
-      throw new DamagedPack('its index is not JSON');
-    }
-    const name = path.basename(file);
-    const entries = new Map<string, PackedBlob>();
-    if (!Array.isArray(rows)) throw new DamagedPack('its index is not a list');
-    // A pack is named by the sha256 of its index: when the name still matches, the index is as
-    // written, and its thousands of rows need no checking one by one.
-    if (name === packName(index)) {
-      for (const [sha256, offset, length] of rows as Array<[string, number, number]>) entries.set(sha256, { pack: name, offset, size: length });
-      return entries;
-    }
-    for (const row of rows) {
-      const [sha256, offset, length] = Array.isArray(row) ? (row as unknown[]) : [];
-      const valid =
-        typeof sha256 === 'string' &&
-        SHA256_PATTERN.test(sha256) &&
-        Number.isSafeInteger(offset) &&
-        Number.isSafeInteger(length) &&
-        (offset as number) >= 0 &&
-        (length as number) >= 0 &&
-        (offset as number) + (length as number) <= blobBytes;
-      if (!valid) throw new DamagedPack('its index has an entry that is not [sha256, offset, size] inside the file');
-      entries.set(sha256, { pack: name, offset: offset as number, size: length as number });
-    }
-    return entries;
+    return indexEntries(index, blobBytes, path.basename(file));
   } finally {
     closeSync(fd);
   }
+}
+
+/** The index of a pack read whole into memory (`bytes`, the file `name`): where each of its blobs lies in it. */
+export function packIndexOf(bytes: Buffer, name: string): Map<string, PackedBlob> {
+  const { indexBytes, blobBytes } = indexPlace(bytes.byteLength, bytes.subarray(Math.max(0, bytes.byteLength - TRAILER_BYTES)));
+  return indexEntries(bytes.subarray(blobBytes, blobBytes + indexBytes), blobBytes, name);
 }
 
 /** The bytes of one packed blob (not verified: the caller checks them against their sha256). */

@@ -21,23 +21,36 @@ export interface Activity {
   removal?: { timestamp: string; turns: number } | undefined;
   /** Why events.jsonl does not load, found while counting (git conflict markers, a line that is not JSON); undefined when it reads. */
   damage?: string | undefined;
-  /** Lines of turns other clones went on with from a common turn (RFD 029); `turnCount` is the conversation's own line. */
-  branches?: Array<{ key: string; turns: number; shared: number; lastActivityAt: string }> | undefined;
+  /**
+   * Lines of turns other clones went on with from a common turn (RFD 029); `turnCount` is the
+   * conversation's own line. Each with its last turn's id (`tip`) and the ids of its own turns
+   * (past the `shared` ones), so a clone finds the line its own turns are on (`your-line.ts`).
+   */
+  branches?: Array<{ key: string; turns: number; shared: number; lastActivityAt: string; tip: string; own: string[] }> | undefined;
+  /** With branches: the id of the conversation's own line's last turn, and that line's newest time. */
+  mainTip?: string | undefined;
+  mainLastActivityAt?: string | undefined;
+  /** `branch_removal` events by branch key, the one that saw the most turns (issue W). */
+  branchRemovals?: Record<string, { timestamp: string; turns: number }> | undefined;
 }
+
+/** The cache's format: entries of another are counted again. */
+const VERSION = 2;
 
 interface Entry extends Activity {
   size: number;
   mtimeMs: number;
+  v?: number;
 }
 
 const TURN_START = /"type":"turn_start"/g;
 const TIMESTAMP = /"timestamp":"([^"\\]+)"/g;
 
-const RECORD_LINE = /^.*"type":"(?:title|removal)".*$/gm;
+const RECORD_LINE = /^.*"type":"(?:title|removal|branch_removal)".*$/gm;
 const TURN_LINE = /^.*"type":"turn_start".*$/gm;
 
 /** The conversation's own line's length, and its branches, from the `turn_start` lines alone. */
-function branchesOfText(text: string): Pick<Activity, 'turnCount' | 'branches'> | undefined {
+function branchesOfText(text: string): Pick<Activity, 'turnCount' | 'branches' | 'mainTip' | 'mainLastActivityAt'> | undefined {
   const starts: unknown[] = [];
   for (const [line] of text.matchAll(TURN_LINE)) {
     try {
@@ -54,8 +67,12 @@ function branchesOfText(text: string): Pick<Activity, 'turnCount' | 'branches'> 
     turns: branch.turns.length,
     shared: branch.shared,
     lastActivityAt: branch.turns.map((turn) => nodes[turn]!.timestamp).reduce((a, b) => (b > a ? b : a), ''),
+    tip: nodes[branch.turns.at(-1)!]!.id,
+    own: branch.turns.slice(branch.shared).map((turn) => nodes[turn]!.id),
   }));
-  return { turnCount: plan.main.length, branches };
+  const mainTip = plan.main.length === 0 ? undefined : nodes[plan.main.at(-1)!]!.id;
+  const mainLastActivityAt = plan.main.map((turn) => nodes[turn]!.timestamp).reduce((a, b) => (b > a ? b : a), '');
+  return { turnCount: plan.main.length, branches, mainLastActivityAt, ...(mainTip === undefined ? {} : { mainTip }) };
 }
 
 /**
@@ -89,7 +106,7 @@ export function activityOfText(text: string): Activity {
   const activity: Activity = { turnCount, lastActivityAt, ...(damage === undefined ? branchesOfText(text) : { damage }) };
   let titleAt = '';
   for (const [line] of text.matchAll(RECORD_LINE)) {
-    let record: { type?: unknown; timestamp?: unknown; title?: unknown; turns?: unknown };
+    let record: { type?: unknown; timestamp?: unknown; title?: unknown; turns?: unknown; branch?: unknown };
     try {
       record = JSON.parse(line) as typeof record;
     } catch {
@@ -101,6 +118,10 @@ export function activityOfText(text: string): Activity {
       if (newer) [titleAt, activity.title] = [record.timestamp, record.title];
     } else if (record.type === 'removal' && typeof record.turns === 'number') {
       if (activity.removal === undefined || record.turns > activity.removal.turns) activity.removal = { timestamp: record.timestamp, turns: record.turns };
+    } else if (record.type === 'branch_removal' && typeof record.turns === 'number' && typeof record.branch === 'string') {
+      const removals = (activity.branchRemovals ??= {});
+      const known = removals[record.branch];
+      if (known === undefined || record.turns > known.turns) removals[record.branch] = { timestamp: record.timestamp, turns: record.turns };
     }
   }
   return activity;
@@ -109,6 +130,17 @@ export function activityOfText(text: string): Activity {
 /** Whether a removal holds: it saw every turn there is. More turns: someone went on without seeing it, and the conversation stays. */
 export function isRemoved(activity: Activity): boolean {
   return activity.removal !== undefined && activity.turnCount <= activity.removal.turns;
+}
+
+/**
+ * When branch `key` was removed, if a `branch_removal` holds for it: it names that branch and saw
+ * every turn the branch has (a branch someone went on with stays, as a conversation does). A
+ * removal of one branch never touches the conversation or another branch.
+ */
+export function branchRemovedAt(activity: Activity, key: string): string | undefined {
+  const removal = activity.branchRemovals?.[key];
+  const branch = activity.branches?.find((line) => line.key === key);
+  return removal !== undefined && branch !== undefined && branch.turns <= removal.turns ? removal.timestamp : undefined;
 }
 
 const caches = new Map<string, { entries: Record<string, Entry>; dirty: boolean }>();
@@ -145,7 +177,7 @@ export function conversationActivity(jpDir: string, id: string): Activity | unde
   }
   const cache = cacheOf(jpDir);
   const known = cache.entries[id];
-  if (known !== undefined && known.size === size && known.mtimeMs === mtimeMs) return known;
+  if (known !== undefined && known.size === size && known.mtimeMs === mtimeMs && known.v === VERSION) return known;
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
@@ -156,9 +188,25 @@ export function conversationActivity(jpDir: string, id: string): Activity | unde
   const unfinished = unfinishedAppend(file);
   if (unfinished !== undefined) return activityOfText(bytes.subarray(0, unfinished).toString('utf8'));
   const activity = activityOfText(bytes.toString('utf8'));
-  cache.entries[id] = { ...activity, size, mtimeMs };
+  cache.entries[id] = { ...activity, size, mtimeMs, v: VERSION };
   cache.dirty = true;
   return activity;
+}
+
+/**
+ * The cached activity of conversation `id` when it is current (its events.jsonl has the size and
+ * mtime it was counted at); undefined when it is not cached or stale. Counts nothing: for a reader
+ * that has the file's bytes in hand and would rather look for what it needs itself.
+ */
+export function freshActivity(jpDir: string, id: string): Activity | undefined {
+  let stat: { size: number; mtimeMs: number };
+  try {
+    stat = statSync(path.join(jpDir, 'conversations', id, 'events.jsonl'));
+  } catch {
+    return undefined;
+  }
+  const known = cacheOf(jpDir).entries[id];
+  return known !== undefined && known.size === stat.size && known.mtimeMs === stat.mtimeMs ? known : undefined;
 }
 
 /** Writes the cache when something was counted; best effort (a read-only workspace still lists). */

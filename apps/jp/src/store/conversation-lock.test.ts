@@ -36,6 +36,30 @@ describe('conversation lock', () => {
     expect(existsSync(file)).toBe(false);
   });
 
+  it('tells a waiter once, after waitNoticeMs, who holds the lock; not at all when the wait is shorter', async () => {
+    const file = lockFile();
+    const release = await acquireLock(file, { timeoutMs: 1000, what: 'conversation c' });
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    const told: unknown[] = [];
+    try {
+      const taking = acquireLock(file, { timeoutMs: 3000, pollMs: 50, what: 'conversation c', onWait: (owner) => told.push(owner) }).catch((caught: unknown) => caught);
+      await vi.advanceTimersByTimeAsync(950);
+      expect(told).toEqual([]);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(told).toEqual([expect.objectContaining({ pid: process.pid, host: hostname() })]);
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(await taking).toBeInstanceOf(LockedError);
+      expect(told).toHaveLength(1);
+      const short = acquireLock(file, { timeoutMs: 500, pollMs: 50, what: 'conversation c', onWait: (owner) => told.push(owner) }).catch((caught: unknown) => caught);
+      await vi.advanceTimersByTimeAsync(600);
+      expect(await short).toBeInstanceOf(LockedError);
+      expect(told).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+      release();
+    }
+  });
+
   it('is handed over when the holder releases while another waits', async () => {
     const file = lockFile();
     const release = await acquireLock(file, { timeoutMs: 1000, what: 'c' });

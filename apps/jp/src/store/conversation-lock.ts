@@ -6,7 +6,7 @@ import { processIsAlive } from './process-is-alive.ts';
 import { writeFailure } from './write-fully.ts';
 
 /** Who holds a lock, as written in the lock file. */
-interface LockOwner {
+export interface LockOwner {
   pid: number;
   host: string;
   since: string;
@@ -19,6 +19,12 @@ export interface LockOptions {
   pollMs?: number;
   /** Shown in the error: what is locked ("conversation X"). */
   what: string;
+  /**
+   * Told once when the wait passes `waitNoticeMs` (default 1 s), with the holder as the lock file
+   * names it, so that a person knows what jp is waiting for (issue W).
+   */
+  onWait?: ((owner: LockOwner | undefined) => void) | undefined;
+  waitNoticeMs?: number;
 }
 
 export type ReleaseLock = () => void;
@@ -101,8 +107,10 @@ function sleep(ms: number): Promise<void> {
  * LockedError naming the holder.
  */
 export async function acquireLock(file: string, options: LockOptions): Promise<ReleaseLock> {
-  const deadline = Date.now() + options.timeoutMs;
+  const started = Date.now();
+  const deadline = started + options.timeoutMs;
   const poll = options.pollMs ?? 50;
+  let told = options.onWait === undefined;
   for (;;) {
     if (tryCreate(file)) {
       let released = false;
@@ -122,9 +130,13 @@ export async function acquireLock(file: string, options: LockOptions): Promise<R
       const holder = owner ? `process ${owner.pid}${owner.host === hostname() ? '' : ` on ${owner.host}`}` : 'another process';
       const waited = (options.timeoutMs / 1000).toFixed(options.timeoutMs % 1000 === 0 ? 0 : 1);
       throw new LockedError(
-        `${options.what} is locked by ${holder} (waited ${waited} s); try again when it finishes, or raise conversation.lock_timeout_secs`,
+        `${options.what} is locked by ${holder} (waited ${waited} s); try again when it finishes, or wait longer with --lock-timeout SECS (conversation.lock_timeout_secs)`,
         owner?.pid,
       );
+    }
+    if (!told && Date.now() - started >= (options.waitNoticeMs ?? 1000)) {
+      told = true;
+      options.onWait!(readOwner(file));
     }
     await sleep(Math.min(poll, Math.max(1, deadline - Date.now())));
   }

@@ -4,7 +4,7 @@ import { JpError, UsageError } from '@jp/core';
 import type { ConversationEvent } from '@jp/core';
 import { writeFileAtomic } from './atomic-write.ts';
 import { BlobStore, type BlobContent } from './blob-store.ts';
-import { acquireLock, type ReleaseLock } from './conversation-lock.ts';
+import { acquireLock, type LockOptions, type ReleaseLock } from './conversation-lock.ts';
 import { readMetadata, serializeMetadata, type ConversationMetadata } from './conversation-metadata.ts';
 import { conversationIds, conversationsRoot, listConversations, unreadableConversations, unreadableReason, type UnreadableConversation } from './list-conversations.ts';
 import type { SharedBlob } from './copy-stored-lines.ts';
@@ -14,7 +14,7 @@ import type { Payloads } from './stored-resource.ts';
 import { FileContents } from './file-content-cache.ts';
 import { TurnContent } from './turn-content.ts';
 import { clearActiveId, readActiveId, writeActiveId } from './active-conversation.ts';
-import { conversationActivity, removedAt, withActivity } from './conversation-activity.ts';
+import { branchRemovedAt, conversationActivity, removedAt, withActivity } from './conversation-activity.ts';
 import { branchMetadata, splitConversationId } from './conversation-branch-id.ts';
 import { createConversationDir } from './create-conversation-dir.ts';
 import { deleteConversationDir } from './delete-conversation-dir.ts';
@@ -105,8 +105,8 @@ export class ConversationStore {
   }
 
   /** Every readable conversation's metadata, most recently active first. */
-  list(): ConversationMetadata[] {
-    return listConversations(this.root);
+  list(options: { save?: boolean } = {}): ConversationMetadata[] {
+    return listConversations(this.root, options);
   }
 
   /** Conversations whose metadata does not load, each with a one-line reason. */
@@ -116,7 +116,14 @@ export class ConversationStore {
 
   metadata(id: string): ConversationMetadata {
     const line = this.branchOf(id);
-    if (line !== undefined) return branchMetadata(this.metadata(splitConversationId(id).base), line);
+    if (line !== undefined) {
+      const { base } = splitConversationId(id);
+      const removed = branchRemovedAt(conversationActivity(this.jpDir, base)!, line.key);
+      if (removed !== undefined) {
+        throw new JpError(`${id} was removed (jp conversation rm, ${removed}); ${base} and its other lines stay`, { code: 'removed_conversation' });
+      }
+      return branchMetadata(this.metadata(base), line);
+    }
     const read = readMetadata(id, this.file(id, 'metadata.json'));
     const removal = removedAt(this.jpDir, id);
     if (removal !== undefined) {
@@ -219,8 +226,9 @@ export class ConversationStore {
     await this.withBlobs(payloads, new Map(), () => appendLines(this.file(id, 'events.jsonl'), lines, 'events-append'));
   }
 
-  lock(id: string, timeoutMs: number): Promise<ReleaseLock> {
-    return acquireLock(this.file(id, 'lock'), { timeoutMs, what: `conversation ${id}` });
+  /** `onWait`: told once when the wait passes a second (`lockWaitNotice`). */
+  lock(id: string, timeoutMs: number, onWait?: LockOptions['onWait']): Promise<ReleaseLock> {
+    return acquireLock(this.file(id, 'lock'), { timeoutMs, what: `conversation ${id}`, onWait });
   }
 
   /**
@@ -283,7 +291,15 @@ export class ConversationStore {
 
   activeId(): string | undefined {
     const id = readActiveId(this.jpDir);
-    return id !== undefined && this.exists(id) && removedAt(this.jpDir, id) === undefined ? id : undefined;
+    return id !== undefined && this.exists(id) && !this.isRemoved(id) ? id : undefined;
+  }
+
+  /** Whether a removal holds for a conversation, or for a branch (`ID~KEY`) its own. */
+  isRemoved(id: string): boolean {
+    const { base, branch } = splitConversationId(id);
+    if (branch === undefined) return removedAt(this.jpDir, id) !== undefined;
+    const activity = conversationActivity(this.jpDir, base);
+    return activity !== undefined && branchRemovedAt(activity, branch) !== undefined;
   }
 
   setActive(id: string): void {

@@ -1,6 +1,7 @@
 import { parseStoredLine, readStoredLines } from './events-file.ts';
 import { hollowStoredLine } from './scan-events-file.ts';
-import { externaliseInline, type Json, type Payloads } from './stored-resource.ts';
+import { externaliseInline, type Payloads } from './stored-resource.ts';
+import type { Json } from './stored-references.ts';
 
 /** A blob a copied line refers to, and where, for the message when it is missing. */
 export interface SharedBlob {

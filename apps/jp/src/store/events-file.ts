@@ -7,7 +7,7 @@ import {
   formattedReference,
   resourceSlots,
   type Json,
-} from './stored-resource.ts';
+} from './stored-references.ts';
 import type { TurnContent } from './turn-content.ts';
 import { unfinishedAppend } from './unfinished-append.ts';
 import { checkTurnShapes } from './turn-shape.ts';

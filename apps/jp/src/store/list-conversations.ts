@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readMetadata, type ConversationMetadata } from './conversation-metadata.ts';
-import { conversationActivity, isRemoved, saveActivity, withActivity } from './conversation-activity.ts';
+import { branchRemovedAt, conversationActivity, isRemoved, saveActivity, withActivity } from './conversation-activity.ts';
 import { branchMetadata } from './conversation-branch-id.ts';
 
 /*
@@ -30,8 +30,12 @@ export function conversationIds(root: string): string[] {
     .sort();
 }
 
-/** Every readable conversation's metadata, most recently active first (one read per conversation: a missing file reads as none). */
-export function listConversations(root: string): ConversationMetadata[] {
+/**
+ * Every readable conversation's metadata, most recently active first (one read per conversation: a
+ * missing file reads as none). `save: false`: the activity cache is not written (a lookup that must
+ * change nothing, such as a title that matches no conversation).
+ */
+export function listConversations(root: string, options: { save?: boolean } = {}): ConversationMetadata[] {
   const all: ConversationMetadata[] = [];
   for (const id of entries(root)) {
     const metadata = readMetadata(id, path.join(root, id, 'metadata.json'));
@@ -44,9 +48,10 @@ export function listConversations(root: string): ConversationMetadata[] {
     const listed = withActivity(path.dirname(root), metadata);
     all.push(listed);
     // Each line of turns another clone went on with is listed as a conversation of its own.
-    for (const branch of activity?.branches ?? []) all.push(branchMetadata(listed, branch));
+    // A branch removed with `jp c rm ID~KEY` is not (issue W); the conversation and its other branches are.
+    for (const branch of activity?.branches ?? []) if (branchRemovedAt(activity!, branch.key) === undefined) all.push(branchMetadata(listed, branch));
   }
-  saveActivity(path.dirname(root));
+  if (options.save !== false) saveActivity(path.dirname(root));
   return all.sort((a, b) => (a.lastActivityAt < b.lastActivityAt ? 1 : a.lastActivityAt > b.lastActivityAt ? -1 : a.id < b.id ? 1 : -1));
 }
 

@@ -9,7 +9,7 @@ import {
   resourceSlots,
   type BlobReference,
   type Json,
-} from './stored-resource.ts';
+} from './stored-references.ts';
 
 /** What the stream holds of one resource snapshot, known without reading its content. */
 export interface SnapshotSummary {

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { now } from '../clock.ts';
 import { ProviderError } from '@jp/core';
 import type { ConversationEvent, Usage } from '@jp/core';
-import { retryAfterMs, type Provider, type ProviderRequest } from '@jp/providers';
+import { retryAfterMs, type CallRecord, type Provider, type ProviderRequest } from '@jp/providers';
 import { openAnswerWriter, type AnswerWriter } from '../output/answer-writer.ts';
 import type { Output } from '../output/output.ts';
 import type { WaitIndicator } from '../output/wait-spinner.ts';
@@ -16,6 +16,8 @@ export interface ToolCall {
 }
 
 export interface TurnAnswer {
+  /** What the provider said of the call beyond its answer: its id, a cache miss, dropped blocks (issue V). */
+  call?: CallRecord | undefined;
   /** Events to append: reasoning, then the message (when there is text), then the tool calls. */
   events: ConversationEvent[];
   text: string;
@@ -32,6 +34,7 @@ interface Streamed {
   /** Whether anything reached the user: once it has, a failure can no longer be retried unseen. */
   shown: boolean;
   toolCalls: ToolCall[];
+  call?: CallRecord | undefined;
 }
 
 async function streamOnce(
@@ -72,6 +75,7 @@ async function streamOnce(
         break;
       case 'finish':
         state.usage = event.usage;
+        state.call = event.call;
         break;
       case 'tool-call':
         state.toolCalls.push({ id: event.id, name: event.name, arguments: event.arguments });
@@ -153,5 +157,5 @@ export async function runTurn(options: {
   const withUsage = Object.keys(usage).length > 0 ? { usage } : {};
   if (state.text !== '' || state.toolCalls.length === 0) events.push({ type: 'chat_response', timestamp, message: state.text, ...withUsage });
   for (const call of state.toolCalls) events.push({ type: 'tool_call_request', timestamp, id: call.id, name: call.name, arguments: call.arguments });
-  return { events, text: state.text, usage, toolCalls: state.toolCalls };
+  return { events, text: state.text, usage, toolCalls: state.toolCalls, call: state.call };
 }

@@ -1,7 +1,7 @@
 import { JpError, ProviderError } from '@jp/core';
 import { now } from '../clock.ts';
-import type { ContentBlock, ConversationEvent, ToolCallResponseEvent, Usage } from '@jp/core';
-import type { Provider, ProviderRequest, ToolDefinition } from '@jp/providers';
+import type { ContentBlock, ConversationEvent, ModelCallEvent, ToolCallResponseEvent, Usage } from '@jp/core';
+import type { CallRecord, Provider, ProviderRequest, ToolDefinition } from '@jp/providers';
 import type { Output } from '../output/output.ts';
 import type { WaitIndicator } from '../output/wait-spinner.ts';
 import { errorResult, type JpTool, type ToolResult, type ToolRunContext } from '../tools/jp-tool.ts';
@@ -31,6 +31,8 @@ export interface TurnLoopResult {
   text: string;
   /** Summed over every model call of the turn. */
   usage: Usage;
+  /** `drop_block` when a prefix-mismatch refusal made the turn ask for it (to be kept for the conversation). */
+  thinkingBinding?: 'drop_block' | undefined;
 }
 
 function addUsage(total: Usage, more: Usage): Usage {
@@ -111,6 +113,8 @@ export async function runTurnLoop(options: {
    * not run again — or throws the query's error. Absent: the refusal ends the turn.
    */
   tooLong?: (refusal: ProviderError) => Promise<readonly ConversationEvent[]>;
+  /** Each model call's record as it is stored (issue V), for the caller to report. */
+  onCall?: (event: ModelCallEvent) => void;
 }): Promise<TurnLoopResult> {
   const tools = new Map(options.tools.map((tool) => [tool.definition.name, tool]));
   const definitions = options.offered ?? options.tools.map((tool) => tool.definition);
@@ -118,6 +122,7 @@ export async function runTurnLoop(options: {
   const prompt = serialQueue();
   let usage: Usage = {};
   let base = options.events;
+  let binding = options.request.thinkingBinding;
   for (let round = 1; round <= options.maxRounds; round++) {
     let events = [...base, ...added];
     let answer: Awaited<ReturnType<typeof runTurn>>;
@@ -125,7 +130,13 @@ export async function runTurnLoop(options: {
       try {
         answer = await runTurn({
           provider: options.provider,
-          request: { ...options.request, events: options.forModel?.(events) ?? events, tools: definitions.length > 0 ? definitions : undefined },
+          request: {
+            ...options.request,
+            ...(binding === undefined ? {} : { thinkingBinding: binding }),
+            previousResponseId: previousCallId(events, options.provider.id),
+            events: options.forModel?.(events) ?? events,
+            tools: definitions.length > 0 ? definitions : undefined,
+          },
           output: options.output,
           retry: options.retry,
           notice: options.notice,
@@ -136,19 +147,31 @@ export async function runTurnLoop(options: {
         });
         break;
       } catch (error) {
+        // A preserved-thinking model that finds stored thinking bound to another prefix: the API's
+        // documented remedy is to retry asking it to drop such blocks, and to keep asking (issue V).
+        if (binding === undefined && isPrefixMismatch(error) && options.request.modelInfo?.prefixBoundThinking === true) {
+          binding = 'drop_block';
+          continue;
+        }
         if (options.tooLong === undefined || !(error instanceof ProviderError) || error.code !== 'context_too_long') throw error;
         base = [...base, ...(await options.tooLong(error))];
         events = [...base, ...added];
       }
     }
     usage = addUsage(usage, answer.usage);
+    // The call's record goes before its answer: the answer stays the turn's last event.
+    if (options.provider.id !== 'echo') {
+      const call = modelCall(options.provider.id, options.request.model, answer);
+      added.push(call);
+      options.onCall?.(call);
+    }
     // Sums over the turn's calls say what it cost; the last call's input says how long the context is.
     if (answer.usage.inputTokens !== undefined) usage.lastInputTokens = answer.usage.inputTokens;
     added.push(...answer.events);
     if (answer.toolCalls.length === 0) {
       const last = added.at(-1);
       if (last?.type === 'chat_response' && Object.keys(usage).length > 0) added[added.length - 1] = { ...last, usage };
-      return { events: added, text: answer.text, usage };
+      return { events: added, text: answer.text, usage, thinkingBinding: binding };
     }
     const ctx: ToolRunContext = { ...options.toolContext, events: [...events, ...answer.events], prompt, signal: options.signal };
     for (const call of answer.toolCalls) options.output.note(`jp: running tool ${call.name}`);
@@ -163,4 +186,34 @@ export async function runTurnLoop(options: {
     });
   }
   throw new ToolRoundsExceeded(options.maxRounds, added);
+}
+
+/** The id of the newest response from `provider` in the stream, or null when it has none yet. */
+function previousCallId(events: readonly ConversationEvent[], provider: string): string | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i]!;
+    if (event.type === 'model_call' && (event as ModelCallEvent).provider === provider) return (event as ModelCallEvent).id ?? null;
+  }
+  return null;
+}
+
+/** Anthropic's 400 for a thinking block whose prefix changed (preserved-thinking#mismatch-behavior). */
+function isPrefixMismatch(error: unknown): boolean {
+  return error instanceof ProviderError && error.code === 'bad_request' && /bound to a different conversation/.test(error.message);
+}
+
+/** One call's record: who answered, its id, its usage, and what the provider said of the request. */
+function modelCall(provider: string, model: string, answer: { usage: Usage; call?: CallRecord | undefined }): ModelCallEvent {
+  const call = answer.call ?? {};
+  const usage = Object.fromEntries(Object.entries(answer.usage).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
+  return {
+    type: 'model_call',
+    timestamp: now().toISOString(),
+    provider,
+    model,
+    ...(call.id === undefined ? {} : { id: call.id }),
+    ...(Object.keys(usage).length === 0 ? {} : { usage }),
+    ...(call.cacheMiss === undefined ? {} : { cache_miss: call.cacheMiss }),
+    ...(call.dropped === undefined ? {} : { dropped: call.dropped }),
+  };
 }

@@ -1,3 +1,5 @@
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
 import { AttachmentError } from '@jp/core';
 import picomatch from 'picomatch';
 import type { HandlerContext } from '../handler.ts';
@@ -31,6 +33,22 @@ export function walkTarget(target: ExpandableTarget, common: Omit<WalkOptions, '
 }
 
 /**
+ * Where a glob was looked for: the directory its literal part names, as the workspace path the
+ * pattern is shown with (`src/`, or the workspace root), so that a pattern typed in a
+ * subdirectory is seen to have started there.
+ */
+function globStart(target: Extract<ExpandableTarget, { kind: 'glob' }>, ctx: HandlerContext): string {
+  let root = ctx.workspaceRoot;
+  try {
+    root = realpathSync(ctx.workspaceRoot);
+  } catch {
+    // A root that is gone: its name as given.
+  }
+  const relative = path.relative(root, target.baseRealPath);
+  return relative === '' ? 'the workspace root' : `${relative.split(path.sep).join('/')}/`;
+}
+
+/**
  * The files a walk found for `target`, once checked: an expansion to nothing, or to more than
  * `conversation.attachment.max_files`, is an error.
  */
@@ -44,11 +62,9 @@ export function checkedExpansion(target: ExpandableTarget, files: WalkedFile[], 
       );
     }
   } else if (files.length === 0) {
-    throw new AttachmentError(
-      target.input,
-      `glob ${target.input} matched no files; patterns start at the workspace root and skip hidden and .gitignored files`,
-      { code: 'file_glob_empty' },
-    );
+    throw new AttachmentError(target.input, `glob ${target.input} matched no files under ${globStart(target, ctx)} (hidden and .gitignored files are skipped)`, {
+      code: 'file_glob_empty',
+    });
   }
   if (files.length > ctx.limits.maxFiles) {
     throw new AttachmentError(

@@ -153,7 +153,19 @@ describe('globs', () => {
   it('fails on a glob that matches nothing, including one whose directory is missing', async () => {
     await project();
     expect((await failure(['**/*.cobol'])).message).toMatch(/^glob \*\*\/\*\.cobol matched no files/);
-    expect((await failure(['nowhere/**/*.ts'])).message).toMatch(/^glob nowhere\/\*\*\/\*\.ts matched no files/);
+    expect((await failure(['nowhere/**/*.ts'])).message).toBe('glob nowhere/**/*.ts matched no files under nowhere/ (hidden and .gitignored files are skipped)');
+  });
+
+  it('names where a glob that matched nothing was looked for, from the directory it was typed in', async () => {
+    await project();
+    const fromSrc = ws.ctx({ cwd: path.join(ws.root, 'src') });
+    const typed = async (input: string) => {
+      const declaration = await handler.validate(input, fromSrc);
+      return handler.resolve([declaration], fromSrc).then(() => expect.unreachable(), (caught: Error) => caught.message);
+    };
+    expect(await typed('*.cobol')).toBe('glob src/*.cobol matched no files under src/ (hidden and .gitignored files are skipped)');
+    expect(await typed('nested/**/*.cobol')).toBe('glob src/nested/**/*.cobol matched no files under src/nested/ (hidden and .gitignored files are skipped)');
+    expect((await failure(['**/*.cobol'])).message).toBe('glob **/*.cobol matched no files under the workspace root (hidden and .gitignored files are skipped)');
   });
 
   it('escapes the literal part of a pattern whose directory has glob characters', async () => {

@@ -38,6 +38,10 @@ const PNG_BASE64 = Buffer.from(PNG_BYTES).toString('base64');
 
 const request = (events: ConversationEvent[]): ProviderRequest => ({ model: 'contract-model', events, system: 'Be brief.', tools: TOOLS });
 
+/** The call record a finish carries: Anthropic's names its response (issue V); the others' carry none. */
+const callOf = (id: string, finish: StreamEvent | undefined) =>
+  id === 'anthropic' ? { call: { id: (finish as { call?: { id?: string } } | undefined)?.call?.id ?? 'missing' } } : {};
+
 /** The indexes of the messages whose JSON holds `needle`. */
 const holders = (messages: readonly unknown[], needle: string): number[] =>
   messages.flatMap((message, index) => (JSON.stringify(message).includes(needle) ? [index] : []));
@@ -66,7 +70,7 @@ export function describeProviderContract(
 
       expect(error).toBeUndefined();
       expect(texts(events)).toEqual(['The ', 'answer ', 'is 42.']);
-      expect(events.slice(3)).toEqual([{ type: 'finish', reason: 'stop', usage: expect.objectContaining(USAGE) }]);
+      expect(events.slice(3)).toEqual([{ type: 'finish', reason: 'stop', usage: expect.objectContaining(USAGE), ...callOf(id, events.at(-1)) }]);
     });
 
     it('returns a tool call as a tool-call event with its arguments parsed, and finishes with tool-calls', async () => {
@@ -78,7 +82,7 @@ export function describeProviderContract(
       expect(events).toEqual([
         { type: 'text-delta', text: 'Checking.' },
         { type: 'tool-call', ...CALL },
-        { type: 'finish', reason: 'tool-calls', usage: expect.any(Object) },
+        { type: 'finish', reason: 'tool-calls', usage: expect.any(Object), ...callOf(id, events.at(-1)) },
       ]);
     });
 

@@ -50,7 +50,7 @@ describe('anthropic provider against a local wire server', () => {
       { type: 'text-delta', text: 'The ' },
       { type: 'text-delta', text: 'file ' },
       { type: 'text-delta', text: 'says hi.' },
-      { type: 'finish', reason: 'stop', usage: { inputTokens: 162, outputTokens: 7, cacheReadTokens: 100, cacheWriteTokens: 20 } },
+      { type: 'finish', reason: 'stop', usage: { inputTokens: 162, outputTokens: 7, cacheReadTokens: 100, cacheWriteTokens: 20 }, call: { id: expect.stringMatching(/^msg_/) } },
     ]);
     expect(server.requests).toHaveLength(1);
     const sent = server.requests[0]!;

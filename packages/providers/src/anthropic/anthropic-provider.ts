@@ -4,7 +4,7 @@ import type { ConvertedRequest, Provider, ProviderRequest, ProviderSettings, Str
 import { abortAware } from '../shared/abort-aware.ts';
 import { anthropicErrorToProviderError } from './anthropic-error.ts';
 import type { MessageCreateParamsStreaming } from './anthropic-types.ts';
-import { convertToAnthropicRequest } from './convert-to-anthropic-request.ts';
+import { convertToAnthropicRequest, THINKING_BINDING_BETA } from './convert-to-anthropic-request.ts';
 import { mapAnthropicStream } from './map-anthropic-stream.ts';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
@@ -41,7 +41,11 @@ export function createAnthropicProvider(settings: ProviderSettings = {}): Provid
         const { Anthropic } = await import('@anthropic-ai/sdk');
         const url = splitUrlCredentials(baseUrl);
         const client = new Anthropic({ apiKey, baseURL: url.baseUrl, defaultHeaders: url.headers, defaultQuery: url.query, maxRetries: 0 });
-        const events = await client.messages.create(body, options.signal ? { signal: options.signal } : {});
+        const binding = (body.thinking as { block_binding?: unknown } | undefined)?.block_binding !== undefined;
+        const events = await client.messages.create(body, {
+          ...(options.signal ? { signal: options.signal } : {}),
+          ...(binding ? { headers: { 'anthropic-beta': THINKING_BINDING_BETA } } : {}),
+        });
         for await (const event of mapAnthropicStream(abortAware(events, options.signal, 'anthropic'))) yield event;
       } catch (error) {
         throw anthropicErrorToProviderError(error, context);

@@ -252,6 +252,8 @@ describe('convertToAnthropicRequest: answers and tools', () => {
       model: 'claude-test',
       max_tokens: 1000,
       stream: true,
+      // The first request opts into Anthropic's cache diagnostics (issue V).
+      diagnostics: { previous_message_id: null },
       system: [{ type: 'text', text: 'Be brief.', cache_control: ephemeral }],
       tools: [{ name: 'refresh_resource', description: 'Re-read a resource', input_schema: tool.parameters }],
       messages: [{ role: 'user', content: [{ type: 'text', text: 'hi', cache_control: ephemeral }] }],

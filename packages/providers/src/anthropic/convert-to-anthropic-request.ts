@@ -142,6 +142,10 @@ export function convertToAnthropicRequest(
     stream: true,
   };
   if (plan.thinking !== undefined) params.thinking = plan.thinking;
+  // Anthropic compares this request with the one that gave the previous response and says why its
+  // cache missed (cache-diagnostics; `DiagnosticsParam` in the SDK); null opts the first one in.
+  params.diagnostics = { previous_message_id: request.previousResponseId ?? null };
+  if (request.thinkingBinding === 'drop_block' && request.modelInfo?.prefixBoundThinking === true) withDropBlock(params);
   const outputConfig = anthropicOutputConfig(plan.effort, request, warnings);
   if (outputConfig !== undefined) params.output_config = outputConfig;
   if (request.system !== undefined && request.system !== '') params.system = [{ type: 'text', text: request.system }];
@@ -151,4 +155,19 @@ export function convertToAnthropicRequest(
     );
   }
   return { request: applyAnthropicCacheControl(params, newestResourceBlock, options.cacheTtl), warnings };
+}
+
+/** The beta the `block_binding` setting needs (preserved-thinking#preserved-thinking-controls). */
+export const THINKING_BINDING_BETA = 'thinking-binding-controls-2026-08-01';
+
+/**
+ * Asks the API to drop thinking blocks whose prefix no longer matches, rather than refuse the
+ * request (`thinking.block_binding.prefix_mismatch_behavior = "drop_block"`, under the
+ * `thinking-binding-controls-2026-08-01` beta). It is accepted with adaptive and enabled thinking
+ * only: with none asked for, these models think adaptively by default, so that is sent.
+ */
+function withDropBlock(params: MessageCreateParamsStreaming): void {
+  const thinking = params.thinking ?? { type: 'adaptive' };
+  if (thinking.type !== 'adaptive' && thinking.type !== 'enabled') return;
+  params.thinking = { ...thinking, block_binding: { prefix_mismatch_behavior: 'drop_block' } } as unknown as MessageCreateParamsStreaming['thinking'];
 }

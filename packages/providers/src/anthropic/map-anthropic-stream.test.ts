@@ -34,7 +34,7 @@ describe('mapAnthropicStream', () => {
     expect(await run(events)).toEqual([
       { type: 'tool-call', id: 't1', name: 'a', arguments: { x: 1 } },
       { type: 'tool-call', id: 't2', name: 'b', arguments: {} },
-      { type: 'finish', reason: 'tool-calls', usage: { inputTokens: 5, outputTokens: 9, cacheReadTokens: 0, cacheWriteTokens: 0 } },
+      { type: 'finish', reason: 'tool-calls', usage: { inputTokens: 5, outputTokens: 9, cacheReadTokens: 0, cacheWriteTokens: 0 }, call: { id: expect.stringMatching(/^msg_/) } },
     ]);
   });
 

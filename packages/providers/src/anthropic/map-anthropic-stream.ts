@@ -1,5 +1,6 @@
 import { ProviderError, type Usage } from '@jp/core';
-import type { FinishReason, StreamEvent } from '../provider.ts';
+import type { CallRecord, FinishReason, StreamEvent } from '../provider.ts';
+import { callRecord } from './anthropic-call-record.ts';
 import { parseToolArguments } from '../shared/parse-tool-arguments.ts';
 import type { RawMessageStreamEvent } from './anthropic-types.ts';
 import { AnswerLayoutRecorder } from '../shared/answer-layout.ts';
@@ -41,6 +42,7 @@ function totalInput(usage: Usage): Usage {
 export async function* mapAnthropicStream(events: AsyncIterable<RawMessageStreamEvent>): AsyncGenerator<StreamEvent> {
   let usage: Usage = {};
   let reason: FinishReason = 'other';
+  const call: CallRecord = {};
   const tools = new Map<number, { id: string; name: string; json: string }>();
   // Thinking blocks are kept whole, signature included, to be sent back as they came (RFD 028),
   // in their place among the answer's text and tool calls (issue V).
@@ -52,6 +54,7 @@ export async function* mapAnthropicStream(events: AsyncIterable<RawMessageStream
     switch (event.type) {
       case 'message_start':
         usage = mergeUsage(usage, event.message.usage);
+        Object.assign(call, callRecord(event.message));
         break;
       case 'content_block_start': {
         const block = event.content_block;
@@ -115,7 +118,7 @@ export async function* mapAnthropicStream(events: AsyncIterable<RawMessageStream
         break;
       case 'message_stop':
         for (const item of layout.finish()) yield { type: 'reasoning-opaque', provider: 'anthropic', item };
-        yield { type: 'finish', reason, usage: totalInput(usage) };
+        yield { type: 'finish', reason, usage: totalInput(usage), ...(Object.keys(call).length > 0 ? { call } : {}) };
         return;
     }
   }

@@ -19,6 +19,13 @@ describe('connectionError', () => {
     }
   });
 
+  it('does not retry a name that does not resolve, and names the host', () => {
+    const dns = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('getaddrinfo ENOTFOUND api.example.test'), { code: 'ENOTFOUND', hostname: 'api.example.test' }) });
+    const error = connectionError('anthropic', 'https://api.example.test', dns);
+    expect(error).toMatchObject({ code: 'host_not_found', isRetryable: false });
+    expect(error.message).toBe('cannot connect to anthropic: api.example.test does not resolve (DNS: no such host); check the network, or providers.anthropic.base_url');
+  });
+
   it('does not retry a port fetch refuses to use', () => {
     const badPort = Object.assign(new TypeError('fetch failed'), { cause: new TypeError('bad port') });
     const error = connectionError('openrouter', 'http://127.0.0.1:9/v1', badPort);

@@ -17,6 +17,15 @@ export function rootCause(error: unknown): string {
   return current instanceof Error ? current.message : String(current);
 }
 
+/** The host of a base URL, or the URL when it does not parse. */
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host || baseUrl;
+  } catch {
+    return baseUrl;
+  }
+}
+
 /** How to start a local server for the providers people run on their own machine. */
 const START_HINTS: Readonly<Record<string, string>> = { ollama: 'start the server (ollama serve)' };
 
@@ -33,6 +42,14 @@ export function connectionError(provider: string, baseUrl: string, cause: unknow
       `cannot connect to ${provider} at ${baseUrl} (connection refused); ${start} providers.${provider}.base_url`,
       { code: 'connection_refused', isRetryable: false, cause },
     );
+  }
+  if (hasErrorCode(cause, ['ENOTFOUND'])) {
+    // The name does not resolve: asking again in a second gives the same answer (issue W).
+    return new ProviderError(provider, `cannot connect to ${provider}: ${hostOf(baseUrl)} does not resolve (DNS: no such host); check the network, or providers.${provider}.base_url`, {
+      code: 'host_not_found',
+      isRetryable: false,
+      cause,
+    });
   }
   if (rootCause(cause) === 'bad port') {
     // fetch never connects to ports the Fetch standard blocks (9, 25, 6000…): no retry can help.

@@ -62,7 +62,7 @@ function bigText(label: string): string {
 
 const bytesOf = (files: Record<string, string>): number => Object.values(files).reduce((sum, text) => sum + Buffer.byteLength(text), 0);
 const sha256Of = (text: string): string => createHash('sha256').update(text).digest('hex');
-const TREE_FILES = 300;
+const TREE_FILES = 100;
 const NOTES = 60;
 
 const SCENARIOS: Scenario[] = [
@@ -76,13 +76,14 @@ const SCENARIOS: Scenario[] = [
     fails: (_, { files }) => new RegExp(`\\.jp/blobs/${sha256Of(files['big.txt']!).slice(0, 2)}/${sha256Of(files['big.txt']!)}`),
   },
   {
-    name: `a query attaching a directory of ${TREE_FILES} files: the pack`,
-    files: (label) => treeFiles('tree', TREE_FILES, (i) => `${label}: file ${i}\n`),
-    args: (id) => ['query', '--id', id, '--attach', 'tree/', 'tree'],
+    name: `a query attaching ${TREE_FILES} files by a glob: the pack`,
+    files: (label) => treeFiles('tree', TREE_FILES, (i) => `${label}: file ${i}\n${'x'.repeat(1000)}\n`),
+    args: (id) => ['query', '--id', id, '--attach', 'tree/*.txt', 'tree'],
     adds: 'turn',
-    // The files' bytes are spooled as they are read, then the two locks; ending the spool as a pack
-    // appends its index (a row of 70+ bytes per file, many pages), which finds no room.
-    free: ({ files }) => pages(bytesOf(files)) * PAGE + 2 * LOCK,
+    // A glob, not a directory: a directory's files are spooled as they are read and the spool is
+    // ended as a pack in the background, racing the locks for the last pages (that write's full disk
+    // is store-disk-full-points'). Here: the two locks, then one pack of them all, of which half fits.
+    free: ({ files }) => 2 * LOCK + Math.floor(bytesOf(files) / 2 / PAGE) * PAGE,
     fails: () => /\.jp\/blobs\/packs\/[0-9a-f]{64}\.pack/,
   },
   {

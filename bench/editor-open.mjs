@@ -30,7 +30,8 @@ spawnSync(process.execPath, [jp, 'init', '--no-gitignore'], { cwd: ws, env, stdi
 for (let turn = 0; turn < 20; turn += 1) {
   spawnSync(process.execPath, [jp, 'query', ...(turn === 0 ? ['-n'] : []), '-m', 'echo', `turn ${turn}`], { cwd: ws, env, stdio: 'ignore' });
 }
-const id = readFileSync(path.join(ws, '.jp', 'active'), 'utf8').trim();
+// The active conversation's pointer moved under .jp/local/ (RFD 029).
+const id = readFileSync(path.join(ws, '.jp', 'local', 'active'), 'utf8').trim();
 
 function version() {
   const start = wallMs();

@@ -3,7 +3,7 @@
 // (made visible, as jp prints an answer it does not render) against rendered as Markdown. Also the
 // time from the first piece to the first byte written, raw against rendered, and the renderer
 // module's load, which jp overlaps with the request (output/answer-writer.ts).
-// Budgets: rendering adds ≤ 10 % to printing raw; first rendered byte ≤ first raw byte + 5 ms.
+// Budgets: rendering takes ≤ 1.5× printing raw (issue 45); first rendered byte ≤ first raw byte + 5 ms.
 //
 //   node --import tsx bench/render.ts [--runs N] [--no-check]
 import { closeSync, openSync, writeSync } from 'node:fs';
@@ -77,7 +77,7 @@ const rawFirst = median(rawRuns.map((run) => run.first));
 const renderedFirst = median(renderedRuns.map((run) => run.first));
 console.log(`answer: ${text.split('\n').length} lines, ${(text.length / 1024).toFixed(0)} KB, ${pieces.length} pieces`);
 console.log(`raw (made visible, written)     ${rawTotal.toFixed(1).padStart(7)} ms`);
-console.log(`rendered                        ${renderedTotal.toFixed(1).padStart(7)} ms  +${((renderedTotal / rawTotal - 1) * 100).toFixed(0)} % (budget +10 %)`);
+console.log(`rendered                        ${renderedTotal.toFixed(1).padStart(7)} ms  +${((renderedTotal / rawTotal - 1) * 100).toFixed(0)} % (budget +50 %)`);
 console.log(`first byte: raw ${rawFirst.toFixed(2)} ms, rendered ${renderedFirst.toFixed(2)} ms (budget raw + 5 ms)`);
 console.log(`renderer module load (once, overlapped with the request): ${loadMs.toFixed(1)} ms`);
-if (check && (renderedTotal > rawTotal * 1.1 || renderedFirst > rawFirst + 5)) process.exit(1);
+if (check && (renderedTotal > rawTotal * 1.5 || renderedFirst > rawFirst + 5)) process.exit(1);

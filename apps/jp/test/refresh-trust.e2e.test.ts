@@ -63,12 +63,15 @@ describe('refresh_resource: what may be read again', { timeout: 60_000 }, () => 
   const hits = new Map<string, number>();
   let server: http.Server;
   let origin = '';
-  /** Security probes sent, and how many were refused (each test checks its own). */
-  const probes = { sent: 0, refused: 0 };
-  const expectRefused = (response: Event | undefined, pattern: RegExp) => {
-    probes.sent++;
-    expect(response).toMatchObject(refusal(pattern));
-    probes.refused++;
+  const expectRefused = (response: Event | undefined, pattern: RegExp) => expect(response).toMatchObject(refusal(pattern));
+  /**
+   * From what a conversation stored, not from the test's own tally: how many refresh_resource
+   * calls were answered with an error (a fork counts the ones it copied too).
+   */
+  const refusedRefreshes = (id: string): number => {
+    const events = readEvents(ws, id);
+    const calls = new Set(events.filter((event) => event.type === 'tool_call_request' && event.name === 'refresh_resource').map((event) => event.id));
+    return events.filter((event) => event.type === 'tool_call_response' && calls.has(event.id) && event.isError === true).length;
   };
 
   beforeAll(async () => {
@@ -106,7 +109,6 @@ describe('refresh_resource: what may be read again', { timeout: 60_000 }, () => 
   });
 
   it('the repro: a cmd: URI a local tool returned is refused, now, in the next turn, by attachment ls --check and in a fork', async () => {
-    const [probesBefore, refusedBefore] = [probes.sent, probes.refused];
     const uri = `cmd:touch ${mark('M1')}`;
     const { id } = await start(`x\n${mint(uri)}\n${refresh(uri)}`);
     const [minted, refreshed] = results(id);
@@ -118,22 +120,19 @@ describe('refresh_resource: what may be read again', { timeout: 60_000 }, () => 
 
     const check = await jp(['-F', 'json', 'attachment', 'ls', '--check', '--id', id]);
     expect(check.code, check.stderr).toBe(0);
-    probes.sent++;
     expect(JSON.parse(check.stdout).undeclared.find((entry: Event) => entry.uri === uri)).toMatchObject({ status: 'not-refreshable' });
-    probes.refused++;
 
     const fork = await jp(['conversation', 'fork', id]);
     expect(fork.code, fork.stderr).toBe(0);
     await next(fork.stdout.trim(), refresh(uri));
     expectRefused(results(fork.stdout.trim())[0], /choose a command for jp to run/);
     expect(existsSync(mark('M1'))).toBe(false);
-    // Every probe of this test was made and refused (counted as each one's assertion passes).
-    expect(probes.sent - probesBefore).toBe(4);
-    expect(probes.refused - refusedBefore).toBe(4);
+    // Stored: two refusals in the conversation, and the fork's own after the two it copied.
+    expect(refusedRefreshes(id)).toBe(2);
+    expect(refusedRefreshes(fork.stdout.trim())).toBe(3);
   });
 
   it('a cmd: URI the user attached is refreshable; spellings of it that a tool returned are not', async () => {
-    const [probesBefore, refusedBefore] = [probes.sent, probes.refused];
     const declared = `cmd:touch ${mark('M2')}`;
     const { id } = await start('x', ['--attach', declared]);
     expect(existsSync(mark('M2'))).toBe(true);
@@ -156,13 +155,11 @@ describe('refresh_resource: what may be read again', { timeout: 60_000 }, () => 
     await next(id, refresh(declared));
     expect(results(id)[0]).toMatchObject({ isError: false });
     expect(existsSync(mark('M2'))).toBe(true);
-    // Every probe of this test was made and refused (counted as each one's assertion passes).
-    expect(probes.sent - probesBefore).toBe(7);
-    expect(probes.refused - refusedBefore).toBe(7);
+    // Stored: the six spellings and the unminted URI were refused; the declared one was not.
+    expect(refusedRefreshes(id)).toBe(7);
   });
 
   it('http(s), stdin: and external: URIs a tool returned are refused and nothing is fetched; the attached URL is', async () => {
-    const [probesBefore, refusedBefore] = [probes.sent, probes.refused];
     const { id } = await start('x', ['--attach', `${origin}/a`]);
     expect(hits.get('/a')).toBe(1);
     const minted = [
@@ -183,9 +180,8 @@ describe('refresh_resource: what may be read again', { timeout: 60_000 }, () => 
     // Allowed by the rule: the attached URL in another case of scheme (the same fetch).
     expect(responses.at(-1)).toMatchObject({ isError: false, content: [{ type: 'resource', resource: { text: 'page a, hit 2\n' } }] });
     expect(hits.get('/a')).toBe(2);
-    // Every probe of this test was made and refused (counted as each one's assertion passes).
-    expect(probes.sent - probesBefore).toBe(7);
-    expect(probes.refused - refusedBefore).toBe(7);
+    // Stored: the seven minted URIs were refused; the attached URL was not.
+    expect(refusedRefreshes(id)).toBe(7);
   });
 
   it('a file: URI a tool returned inside the workspace is refreshable', async () => {
@@ -199,7 +195,6 @@ describe('refresh_resource: what may be read again', { timeout: 60_000 }, () => 
   });
 
   it('file: URIs that lead out of the workspace are never read: dot-dot, encoded, capitals, symlinks, near-misses', async () => {
-    const [probesBefore, refusedBefore] = [probes.sent, probes.refused];
     const secret = path.join(outside, 'secret.txt');
     const escapes = [`file://${ws}/../outside/secret.txt`, `file://${ws}/%2e%2e/outside/secret.txt`, `FILE://${secret}`, 'file:../outside/secret.txt'];
     const notes = pathToFileURL(path.join(ws, 'notes.txt')).href;
@@ -239,13 +234,11 @@ describe('refresh_resource: what may be read again', { timeout: 60_000 }, () => 
     await next(id, refresh(link));
     expectRefused(results(id)[0], /refreshing .* failed: .*outside the workspace/);
     expect(everyByte(path.join(ws, '.jp'))).not.toContain('TOP SECRET');
-    // Every probe of this test was made and refused (counted as each one's assertion passes).
-    expect(probes.sent - probesBefore).toBe(10);
-    expect(probes.refused - refusedBefore).toBe(10);
+    // Stored: the nine ways out, and the swapped link, were refused; the link before the swap was not.
+    expect(refusedRefreshes(id)).toBe(10);
   });
 
   it('MCP resources a server tool returned are refreshed through that server, not another; not through a local tool', async () => {
-    const [probesBefore, refusedBefore] = [probes.sent, probes.refused];
     const fromFixture = await start(`x\n!tool mcp__fixture__embedded_resource {}\n${refresh('fixture://env')}`);
     expect(results(fromFixture.id)[0]).toMatchObject({ content: [{ type: 'resource', resource: { uri: 'fixture://env', text: 'embedded\n' } }] });
     expect(results(fromFixture.id)[1]).toMatchObject({ isError: false, content: [{ type: 'resource', resource: { uri: 'fixture://env', text: 'served by fixture' } }] });
@@ -272,9 +265,8 @@ describe('refresh_resource: what may be read again', { timeout: 60_000 }, () => 
     const checkCmdy = await jp(['-F', 'json', 'attachment', 'ls', '--check', '--id', fromCmdy.id]);
     expect(checkCmdy.code, checkCmdy.stderr).toBe(0);
     expect(existsSync(mark('mcp-minted'))).toBe(false);
-    // Every probe of this test was made and refused (counted as each one's assertion passes).
-    expect(probes.sent - probesBefore).toBe(2);
-    expect(probes.refused - refusedBefore).toBe(2);
+    // Stored: one refusal each where no server's tool (or another server) returned the URI, none elsewhere.
+    expect([fromFixture.id, fromOther.id, fork.stdout.trim(), fromLocal.id, fromCmdy.id].map(refusedRefreshes)).toEqual([0, 0, 0, 1, 1]);
   });
 
 });

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runJp } from './helpers/run-jp.ts';
-import { expectEveryConversationLoads, findFiles, lastJson, makeWorkspace, treeFiles, waitForOldChangeTimes, writeFiles, type Workspace } from './helpers/store-harness.ts';
+import { expectEveryConversationLoads, expectKilledAt, findFiles, lastJson, makeWorkspace, treeFiles, waitForOldChangeTimes, writeFiles, type Workspace } from './helpers/store-harness.ts';
 
 // kill -9 exactly at each named write of the store (JP_TEST_CRASH_AT, store/test-hooks.ts), where
 // random delays rarely land (issue 36). Each case shows the kill landed (the process died by a
@@ -41,8 +41,7 @@ describe('kill -9 at each named crash point, then load and continue', { timeout:
 
   it('blob-write: killed right after a loose blob is in place', async () => {
     const before = blobFiles().length;
-    const killed = await killedAt('blob-write', ['query', '--id', id, '--attach', 'one.txt', 'at blob-write']);
-    expect(killed.code).toBeNull();
+    expectKilledAt(await killedAt('blob-write', ['query', '--id', id, '--attach', 'one.txt', 'at blob-write']), 'blob-write');
     expect(blobFiles().length).toBe(before + 1);
     expect(eventsText()).not.toContain('at blob-write');
     await loadsAndContinues('blob-write');
@@ -51,8 +50,7 @@ describe('kill -9 at each named crash point, then load and continue', { timeout:
   it('pack-write: killed right after a pack is in place', async () => {
     const packs = () => findFiles(path.join(w.ws, '.jp', 'blobs'), (name) => name.endsWith('.pack'));
     const before = packs().length;
-    const killed = await killedAt('pack-write', ['query', '--id', id, '--attach', 'd/', 'at pack-write']);
-    expect(killed.code).toBeNull();
+    expectKilledAt(await killedAt('pack-write', ['query', '--id', id, '--attach', 'd/', 'at pack-write']), 'pack-write');
     expect(packs().length).toBe(before + 1);
     expect(eventsText()).not.toContain('at pack-write');
     await loadsAndContinues('pack-write');
@@ -61,8 +59,7 @@ describe('kill -9 at each named crash point, then load and continue', { timeout:
   it('events-append: killed right after the lines are flushed, with the lock still held', async () => {
     // metadata.json is written once (RFD 029): a rename with the turn is a `title` event in the same append.
     const metadataBefore = readFileSync(path.join(conversationDir(), 'metadata.json'), 'utf8');
-    const killed = await killedAt('events-append', ['query', '--id', id, '--title', 'renamed at events-append', '--attach', 'two.txt', 'at events-append']);
-    expect(killed.code).toBeNull();
+    expectKilledAt(await killedAt('events-append', ['query', '--id', id, '--title', 'renamed at events-append', '--attach', 'two.txt', 'at events-append']), 'events-append');
     expect(eventsText()).toContain('at events-append');
     expect(eventsText()).toContain('"type":"title","timestamp"');
     expect(readFileSync(path.join(conversationDir(), 'metadata.json'), 'utf8')).toBe(metadataBefore);
@@ -71,4 +68,21 @@ describe('kill -9 at each named crash point, then load and continue', { timeout:
     const listed = JSON.parse((await w.jp(['-F', 'json', 'conversation', 'ls'])).stdout).conversations.find((c: { id: string }) => c.id === id);
     expect(listed.title).toBe('renamed at events-append');
   });
+
+  it('events-append:torn: killed with the first line of a turn written, the rest not', async () => {
+    const before = eventsText();
+    const shown = async () => JSON.parse((await w.jp(['-F', 'json', 'conversation', 'show', id])).stdout).events as Array<{ type: string; content?: string }>;
+    const eventsBefore = await shown();
+    expectKilledAt(await killedAt('events-append:torn', ['query', '--id', id, 'at events-append:torn']), 'events-append:torn');
+    // On disk: a whole turn_start line of the turn, and nothing after it.
+    const added = eventsText().slice(before.length);
+    expect(added).toMatch(/^\{"type":"turn_start"[^\n]*\}\n$/);
+    // Not part of the conversation: neither shown nor counted, and the next append cuts it off.
+    expect(await shown()).toEqual(eventsBefore);
+    await loadsAndContinues('events-append:torn');
+    expect(eventsText()).not.toContain(added);
+    const events = await shown();
+    expect(events.filter((event) => event.type === 'turn_start')).toHaveLength(eventsBefore.filter((event) => event.type === 'turn_start').length + 1);
+  });
 });
+

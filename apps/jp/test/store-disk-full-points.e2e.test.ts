@@ -15,6 +15,17 @@ interface Scenario {
   args(id: string): string[];
   /** The file the error must name, relative to the workspace. */
   path(id: string): RegExp;
+  /** What the workspace needs before the command (after `files` are written). */
+  setup?(w: Workspace): Promise<void>;
+}
+
+const NEW_ID = '[0-9a-z]{9}-[0-9a-z]{5}';
+
+/** Runs a jp command that must succeed. */
+async function succeeds(w: Workspace, args: string[]): Promise<string> {
+  const result = await w.jp(args);
+  expect(result.code, result.stderr).toBe(0);
+  return result.stdout;
 }
 
 const SCENARIOS: Scenario[] = [
@@ -46,6 +57,54 @@ const SCENARIOS: Scenario[] = [
     args: (id) => ['attachment', 'add', 'notes.md', '--id', id],
     path: (id) => new RegExp(`\\.jp/conversations/${id}/events\\.jsonl`),
   },
+  {
+    name: 'a new conversation: its files, under their temporary directory',
+    point: 'create:files',
+    files: {},
+    args: () => ['query', '--new', '-m', 'echo', 'new'],
+    path: () => new RegExp(`\\.jp/conversations/\\.new-${NEW_ID}-\\d+/events\\.jsonl`),
+  },
+  {
+    name: 'a new conversation: the rename into place',
+    point: 'create:rename',
+    files: {},
+    args: () => ['query', '--new', '-m', 'echo', 'new'],
+    path: () => new RegExp(`\\.jp/conversations/${NEW_ID}`),
+  },
+  {
+    name: 'a fork: its files, under their temporary directory',
+    point: 'fork:files',
+    files: {},
+    args: (id) => ['conversation', 'fork', id],
+    path: () => new RegExp(`\\.jp/conversations/\\.new-${NEW_ID}-\\d+/events\\.jsonl`),
+  },
+  {
+    name: 'a fork: the rename into place',
+    point: 'fork:rename',
+    files: {},
+    args: (id) => ['conversation', 'fork', id],
+    path: () => new RegExp(`\\.jp/conversations/${NEW_ID}`),
+  },
+  {
+    name: 'jp conversation rm: the rename to .rm-',
+    point: 'remove:rename',
+    files: {},
+    args: (id) => ['conversation', 'rm', id, '--yes'],
+    path: (id) => new RegExp(`\\.jp/conversations/${id}`),
+  },
+  {
+    name: 'jp gc: the pack it rewrites with the blobs still in use',
+    point: 'gc:pack-rewrite',
+    files: { ...treeFiles('m/keep', 20, (i) => `kept half ${i}\n`), ...treeFiles('m/drop', 20, (i) => `dropped half ${i}\n`) },
+    args: () => ['gc'],
+    path: () => /\.jp\/blobs\/packs\/[0-9a-f]{64}\.pack/,
+    // One pack holds both halves; the conversation that used the dropped half is removed.
+    async setup(w) {
+      const both = lastJson(await succeeds(w, ['-F', 'json', 'query', '--new', '-m', 'echo', '-a', 'm/', 'both'])).conversation;
+      await succeeds(w, ['query', '--new', '-m', 'echo', '-a', 'm/keep/', 'kept']);
+      await succeeds(w, ['conversation', 'rm', both, '--yes']);
+    },
+  },
 ];
 
 describe('a full disk at each named write', () => {
@@ -64,6 +123,7 @@ describe('a full disk at each named write', () => {
     const w = copyWorkspace(template, path.join(template.root, `case-${++cases}`));
     try {
       writeFiles(w.ws, scenario.files);
+      await scenario.setup?.(w);
       const jpDir = path.join(w.ws, '.jp');
       const before = snapshotTree(jpDir);
       const failed = await runJp(scenario.args(id), { cwd: w.ws, env: { ...w.env, JP_TEST_ENOSPC_AT: scenario.point }, timeoutMs: 60_000 });

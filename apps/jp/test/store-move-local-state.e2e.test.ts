@@ -1,20 +1,35 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runJp } from './helpers/run-jp.ts';
-import { lastJson, makeWorkspace, seededRandom, startJp, waitForOldChangeTimes, writeFiles, type Workspace } from './helpers/store-harness.ts';
+import { runJp, type JpResult } from './helpers/run-jp.ts';
+import { expectKilledAt, lastJson, makeWorkspace, seededRandom, startJp, waitForOldChangeTimes, writeFiles, type Workspace } from './helpers/store-harness.ts';
 
 // A workspace made before RFD 029 keeps this machine's state beside the shared files: `.jp/active`
 // and `.jp/cache/`. The first jp run moves both under `.jp/local/` and says so once. Killed at
 // any point (a named point in the move, or a random moment of the run), every piece is in its old
 // place or its new one, and the next run loads, finishes the move and keeps the active choice.
 
-const ITERATIONS = 120;
-const POINTS = ['migration:local', 'migration:active', 'migration:cache'];
+const POINTS = ['migration:local', 'migration:active', 'migration:cache'] as const;
 const WARNING = /moved this machine's state \(.*\) into \.jp\/local\/, which git ignores/;
 
 type Variant = 'both' | 'active only' | 'cache only' | 'an older jp wrote both again after the move';
 const VARIANTS: Variant[] = ['both', 'active only', 'cache only', 'an older jp wrote both again after the move'];
+/**
+ * How each case's run is stopped: at a named point of the move, by a kill after a random delay, or
+ * by a kill the moment the move is seen to have begun (its first write, `.jp/.gitignore`).
+ */
+type Kill = (typeof POINTS)[number] | 'timed' | 'on move';
+const KILLS: Kill[] = [...POINTS, 'timed', 'on move'];
+/** Every variant meets every kind of kill this many times. */
+const REPEATS = 6;
+const ITERATIONS = VARIANTS.length * KILLS.length * REPEATS;
+
+/** The named points a variant's move passes: one without a cache (or an active pointer) has no step for it. */
+function reaches(variant: Variant, point: (typeof POINTS)[number]): boolean {
+  if (point === 'migration:cache') return variant !== 'active only';
+  if (point === 'migration:active') return variant !== 'cache only';
+  return true;
+}
 
 describe('moving local state out of the shared files', () => {
   let template: Workspace;
@@ -75,28 +90,71 @@ describe('moving local state out of the shared files', () => {
     return { active: readFileSync(activeAt[0]!, 'utf8').trim() };
   }
 
-  it(`survives kill -9 at ${ITERATIONS} points of the move, and finishes it on the next run`, { timeout: 600_000 }, async () => {
+  it(`survives kill -9 in ${ITERATIONS} runs, each variant at each named point and at random moments, and finishes on the next run`, { timeout: 900_000 }, async () => {
     const random = seededRandom(35);
-    const seen = { named: 0, timed: 0 };
+    // A timed kill's delay is spread over how long a run takes here just now (the last run that
+    // was not killed), so it lands before, inside or after the move whatever the machine's load.
+    let typical = 0;
+    const timedRun = async (args: string[], ws: string): Promise<JpResult> => {
+      const started = Date.now();
+      const result = await runJp(args, { cwd: ws, env: template.env });
+      if (result.code === 0) typical = Date.now() - started;
+      return result;
+    };
+    const warmUp = path.join(template.root, 'warm-up');
+    oldLayout(warmUp, 'both');
+    for (let n = 0; n < 2; n++) expect((await timedRun(['-F', 'json', 'conversation', 'ls'], warmUp)).code).toBe(0);
+    rmSync(warmUp, { recursive: true, force: true });
+    /** How the timed and on-move kills ended: killed before the move began, midway, after it, or the run finished first. */
+    const outcomes = { timed: { before: 0, midway: 0, after: 0, finished: 0 }, 'on move': { before: 0, midway: 0, after: 0, finished: 0 } };
     for (let i = 0; i < ITERATIONS; i++) {
       const variant = VARIANTS[i % VARIANTS.length]!;
+      const kill = KILLS[Math.floor(i / VARIANTS.length) % KILLS.length]!;
       const ws = path.join(template.root, `case-${i}`);
       const expected = oldLayout(ws, variant);
       const env = { ...template.env };
-      const named = i % 2 === 0;
-      if (named) env.JP_TEST_CRASH_AT = POINTS[Math.floor(random() * POINTS.length)]!;
+      if (kill !== 'timed') env.JP_TEST_CRASH_AT = kill;
       const run = startJp(['-F', 'json', 'conversation', 'ls'], { cwd: ws, env });
-      if (!named) setTimeout(() => run.child.kill('SIGKILL'), Math.floor(random() * 250));
+      if (kill === 'timed') setTimeout(() => run.child.kill('SIGKILL'), Math.floor(random() * typical));
+      const watch =
+        kill === 'on move'
+          ? setInterval(() => {
+              if (!existsSync(path.join(ws, '.jp', '.gitignore'))) return;
+              run.child.kill('SIGKILL');
+              clearInterval(watch);
+            }, 1)
+          : undefined;
       const killed = await run.result;
-      if (killed.code !== 0) seen[named ? 'named' : 'timed'] += 1;
-      const leftOld = existsSync(path.join(ws, '.jp', 'active')) || existsSync(path.join(ws, '.jp', 'cache'));
+      clearInterval(watch);
+      const oldAt = ['active', 'cache'].filter((name) => existsSync(path.join(ws, '.jp', name)));
+      const leftOld = oldAt.length > 0;
+
+      if (kill !== 'timed' && kill !== 'on move') {
+        // A point on this variant's path is reached and kills there; one that is not lets the run finish.
+        if (reaches(variant, kill)) expectKilledAt(killed, kill);
+        else expect(killed.code, `case ${i} (${variant}, ${kill}): ${killed.stderr}`).toBe(0);
+      } else if (killed.code === 0) {
+        // Finished before its kill: moved everything and said so, once.
+        outcomes[kill].finished += 1;
+        expect(leftOld, `case ${i} (${variant})`).toBe(false);
+        expect(killed.stderr).toMatch(WARNING);
+      } else {
+        expect(run.child.signalCode, `case ${i} (${variant}): ${killed.stderr}`).toBe('SIGKILL');
+        // Where the kill landed, read from the disk: the move writes .gitignore first, then renames.
+        const started = existsSync(path.join(ws, '.jp', '.gitignore'));
+        if (!started) {
+          outcomes[kill].before += 1;
+          expect(oldAt.length, `case ${i} (${variant}): killed before the move, so nothing moved`).toBe(variant === 'active only' || variant === 'cache only' ? 1 : 2);
+        } else if (leftOld) outcomes[kill].midway += 1;
+        else outcomes[kill].after += 1;
+      }
 
       // Whatever the moment: each piece is in one place, and the active choice is the same.
       const state = pieces(ws);
       if (variant !== 'an older jp wrote both again after the move') expect(state.active).toBe(expected);
 
       // The next run loads, lists every conversation with the same active one, and leaves only the new layout.
-      const next = await runJp(['-F', 'json', 'conversation', 'ls'], { cwd: ws, env: template.env });
+      const next = await timedRun(['-F', 'json', 'conversation', 'ls'], ws);
       expect(next.code, next.stderr).toBe(0);
       const listed = JSON.parse(next.stdout).conversations as Array<{ id: string; active: boolean }>;
       expect(listed.map((c) => c.id).sort()).toEqual(ids);
@@ -118,9 +176,17 @@ describe('moving local state out of the shared files', () => {
       }
       rmSync(ws, { recursive: true, force: true });
     }
-    // Most named points are reached (a variant without a cache never reaches "migration:cache");
-    // timed kills land before, inside or after the move, as the machine's speed has it.
-    expect(seen.named).toBeGreaterThanOrEqual(40);
+    // The timed kills landed: most of them killed the run (their delays lie within its length). The
+    // move comes at the end of start-up, so most land before it; the on-move kills land in it or
+    // just after it, never before (the move had begun when they were sent).
+    const perKind = ITERATIONS / KILLS.length;
+    console.log(`kills by outcome (${perKind} of each kind): ${JSON.stringify(outcomes)}`);
+    const { timed, 'on move': onMove } = outcomes;
+    expect(timed.before + timed.midway + timed.after + timed.finished).toBe(perKind);
+    expect(timed.before + timed.midway + timed.after).toBeGreaterThanOrEqual(perKind / 2);
+    expect(onMove.before).toBe(0);
+    expect(onMove.midway + onMove.after + onMove.finished).toBe(perKind);
+    expect(onMove.midway + onMove.after).toBeGreaterThanOrEqual(perKind / 2);
   });
 
   it('says so once, in text, naming what it moved and the git step', async () => {

@@ -1,17 +1,9 @@
 import type { GlobalOptions } from '../cli/global-options.ts';
 import { workspaceContext, type CommandContext } from '../cli/command-context.ts';
 import type { EarlyRead } from '../cli/start-read-ahead.ts';
-import { answerTurn } from '../query/answer-turn.ts';
-import { compactBeforeSending } from '../compaction/compact-for-query.ts';
 import { composeQuery } from '../query/compose-query.ts';
-import { explainTurn } from '../query/explain-turn.ts';
 import { openSession } from '../query/open-session.ts';
-import { openTurn } from '../query/open-turn.ts';
-import { persistTurn } from '../query/persist-turn.ts';
 import { readInvocation, type QueryOptions } from '../query/read-invocation.ts';
-import { reportQuery } from '../query/report-query.ts';
-import { refreshListingInBackground } from '../models/refresh-in-background.ts';
-import { storeBlobsEarly } from '../store/store-blobs-early.ts';
 
 export type { QueryOptions };
 
@@ -19,6 +11,24 @@ export type { QueryOptions };
 export interface QueryHooks {
   /** The query written in the editor, once it is (before anything is resolved or sent). */
   composed?: (query: string) => void;
+}
+
+/**
+ * The stages after the session opens. They load once the query is known — while the session
+ * opens, after the editor if there is one — so `jp q` with no text opens the editor without them.
+ */
+async function turnStages() {
+  const [{ openTurn }, { compactBeforeSending }, { explainTurn }, { storeBlobsEarly }, { answerTurn }, { persistTurn }, { reportQuery }, { refreshListingInBackground }] = await Promise.all([
+    import('../query/open-turn.ts'),
+    import('../compaction/compact-for-query.ts'),
+    import('../query/explain-turn.ts'),
+    import('../store/store-blobs-early.ts'),
+    import('../query/answer-turn.ts'),
+    import('../query/persist-turn.ts'),
+    import('../query/report-query.ts'),
+    import('../models/refresh-in-background.ts'),
+  ]);
+  return { openTurn, compactBeforeSending, explainTurn, storeBlobsEarly, answerTurn, persistTurn, reportQuery, refreshListingInBackground };
 }
 
 /**
@@ -36,9 +46,13 @@ export async function runQuery(ctx: CommandContext, textArgs: string[], options:
   const invocation = await readInvocation(ctx, textArgs, options);
   const draft = invocation.edit === undefined ? undefined : await composeQuery(ctx, invocation, invocation.edit.prefill);
   if (draft !== undefined) hooks.composed?.(invocation.query);
+  const stages = turnStages();
+  // Should the session fail to open, the stages' load is not waited for, and not reported.
+  stages.catch(() => undefined);
   const session = await openSession(ctx, invocation, early);
   let storedEarly: (() => void) | undefined;
   try {
+    const { openTurn, compactBeforeSending, explainTurn, storeBlobsEarly, answerTurn, persistTurn, reportQuery, refreshListingInBackground } = await stages;
     const turn = await openTurn(session);
     await compactBeforeSending(session, turn);
     if (options.explain) {

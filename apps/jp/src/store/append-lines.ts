@@ -1,13 +1,15 @@
-import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync } from 'node:fs';
-import { crashPoint, enospcPoint } from './test-hooks.ts';
+import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, rmSync } from 'node:fs';
+import { crashPoint, enospcPoint, tornWritePoint } from './test-hooks.ts';
+import { clearAppendMarkers, markAppend, unfinishedAppend } from './unfinished-append.ts';
 import { writeFailure, writeFullySync } from './write-fully.ts';
 
 /**
  * Appends lines (already serialised, without newlines) in one write, then flushes. The caller
- * holds the conversation's lock and has stored the blobs the lines refer to. An incomplete last
- * line from an earlier crash is cut off first, so a new event never continues a torn one; a last
- * line that is complete JSON and lacks only its newline (a hand edit) is kept and ended. A failed
- * write (a full disk) is undone: the file keeps the lines it had.
+ * holds the conversation's lock and has stored the blobs the lines refer to. What an append killed
+ * midway wrote is cut off first (unfinished-append.ts), and so is an incomplete last line from an
+ * earlier crash, so a new event never continues a torn one; a last line that is complete JSON and
+ * lacks only its newline (a hand edit) is kept and ended. A failed write (a full disk) is undone:
+ * the file keeps the lines it had.
  */
 export function appendLines(file: string, lines: readonly string[], point?: string): void {
   if (lines.length === 0) return;
@@ -18,18 +20,32 @@ export function appendLines(file: string, lines: readonly string[], point?: stri
     throw writeFailure(error, file);
   }
   try {
+    // A marker left behind is a dead writer's (the caller holds the lock): its lines go.
+    const unfinished = unfinishedAppend(file);
+    if (unfinished !== undefined) {
+      if (unfinished < fstatSync(fd).size) ftruncateSync(fd, unfinished);
+      clearAppendMarkers(file);
+    }
     const size = fstatSync(fd).size;
     const tail = unendedTail(fd, size);
     const kept = tail === undefined || tail.complete ? size : tail.start;
     if (kept < size) ftruncateSync(fd, kept);
     const payload = Buffer.from(`${tail?.complete ? '\n' : ''}${lines.map((line) => `${line}\n`).join('')}`, 'utf8');
+    let marker: string | undefined;
     try {
-      if (point !== undefined) enospcPoint(point, file);
+      marker = markAppend(file, kept);
+      if (point !== undefined) {
+        enospcPoint(point, file);
+        tornWritePoint(point, payload, (part) => writeFullySync(fd, part));
+      }
       writeFullySync(fd, payload);
       fsyncSync(fd);
+      rmSync(marker);
+      marker = undefined;
       if (point !== undefined) crashPoint(point);
     } catch (error) {
       undo(fd, kept);
+      if (marker !== undefined) rmSync(marker, { force: true });
       throw writeFailure(error, file);
     }
   } finally {

@@ -78,7 +78,7 @@ export async function sealPack(file: string, rows: ReadonlyArray<readonly [sha25
  * Writes the blobs as one pack in `dir` and returns its path once it is durable
  * (`writeFileDurably`; the caller flushes `dir`). `blobs` are in the order they are laid out.
  */
-export async function writePack(dir: string, blobs: ReadonlyArray<readonly [sha256: string, bytes: Uint8Array]>): Promise<{ file: string; entries: Map<string, PackedBlob> }> {
+export async function writePack(dir: string, blobs: ReadonlyArray<readonly [sha256: string, bytes: Uint8Array]>, point = 'pack-write'): Promise<{ file: string; entries: Map<string, PackedBlob> }> {
   const rows: Array<[string, number, number]> = [];
   let offset = 0;
   for (const [sha256, bytes] of blobs) {
@@ -87,7 +87,7 @@ export async function writePack(dir: string, blobs: ReadonlyArray<readonly [sha2
   }
   const { index, trailer, name } = packEnd(rows);
   const file = path.join(dir, name);
-  await writeFileDurably(file, [...blobs.map(([, bytes]) => bytes), index, trailer], 'pack-write');
+  await writeFileDurably(file, [...blobs.map(([, bytes]) => bytes), index, trailer], point);
   return { file, entries: packEntries(name, rows) };
 }
 

@@ -168,13 +168,13 @@ export class BlobStore {
     return any;
   }
 
-  /** Writes the blobs as one durable pack and adds it to the index. */
-  async putPack(blobs: ReadonlyArray<readonly [string, Uint8Array]>): Promise<string> {
+  /** Writes the blobs as one durable pack and adds it to the index; `point` names the write for the test hooks. */
+  async putPack(blobs: ReadonlyArray<readonly [string, Uint8Array]>, point = 'pack-write'): Promise<string> {
     const made: string[] = [];
     const parents = await makeDirectories([this.packsDir], made);
     let written: Awaited<ReturnType<typeof writePack>>;
     try {
-      written = await writePack(this.packsDir, blobs);
+      written = await writePack(this.packsDir, blobs, point);
     } catch (error) {
       await removeEmptyDirectories([this.packsDir], made);
       throw error;

@@ -9,6 +9,7 @@ import { gitTrackedFiles } from './git-tracked-files.ts';
 import { LOCAL_DIR } from './jp-git-files.ts';
 import { pendingBlobs } from './pending-blobs.ts';
 import { removeDeadLeftovers, removeDeadTemporaries } from './remove-dead-leftovers.ts';
+import { crashPoint } from './test-hooks.ts';
 
 export interface GarbageReport {
   /** Blobs deleted. */
@@ -61,12 +62,13 @@ function referencedBlobs(store: ConversationStore): Set<string> {
  * workspace's blob lock throughout, and every writer holds that lock from storing its blobs until
  * its lines are appended, so a blob that is about to be referenced is never deleted: gc either
  * runs before the writer stores it (and the writer stores it again) or after the line that refers
- * to it is written.
+ * to it is written. The test points (test-hooks.ts) are `gc:delete-leftover`, `gc:delete-loose`,
+ * `gc:pack-rewrite` (the new pack is durable, the old one not yet deleted) and `gc:delete-pack`.
  */
 export async function collectGarbage(store: ConversationStore, timeoutMs?: number): Promise<GarbageReport> {
   const release = await store.lockBlobs(timeoutMs);
   try {
-    removeDeadLeftovers(store.root);
+    removeDeadLeftovers(store.root, 'gc:delete-leftover');
     // Temporary files of killed writes keep nothing alive, but nothing else would ever remove them.
     for (const dir of [store.jpDir, path.join(store.jpDir, LOCAL_DIR, 'cache'), ...entries(store.root).map((name) => path.join(store.root, name))]) removeDeadTemporaries(dir);
     const referenced = referencedBlobs(store);
@@ -90,6 +92,7 @@ export async function collectGarbage(store: ConversationStore, timeoutMs?: numbe
         }
         const size = statSync(file).size;
         rmSync(file, { force: true });
+        crashPoint('gc:delete-loose');
         if (!stale) {
           report.removed += 1;
           report.bytes += size;
@@ -137,7 +140,7 @@ async function collectPacks(blobs: BlobStore, referenced: ReadonlySet<string>, t
       const survivors = kept.map(([sha256, blob]) => [sha256, readPacked(file, blob)] as const);
       // Damage is not carried into a new pack: such a pack stays as it is, for a restore.
       if (survivors.some(([sha256, bytes]) => sha256Of(bytes) !== sha256)) continue;
-      const rewritten = await blobs.putPack(survivors);
+      const rewritten = await blobs.putPack(survivors, 'gc:pack-rewrite');
       if (rewritten === file) continue; // the same blobs again: nothing to remove
     }
     for (const [sha256, blob] of index) {
@@ -146,6 +149,7 @@ async function collectPacks(blobs: BlobStore, referenced: ReadonlySet<string>, t
       report.bytes += blob.size;
     }
     rmSync(file, { force: true });
+    crashPoint('gc:delete-pack');
   }
   blobs.reloadPacks();
   if (entries(blobs.packsDir).length === 0) rmSync(blobs.packsDir, { recursive: true, force: true });

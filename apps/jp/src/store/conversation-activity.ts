@@ -4,6 +4,7 @@ import { writeFileAtomic } from './atomic-write.ts';
 import { planBranches } from '@jp/core';
 import { turnNodesOf } from './branch-lines.ts';
 import { LOCAL_DIR } from './jp-git-files.ts';
+import { unfinishedAppend } from './unfinished-append.ts';
 
 /**
  * How many turns a conversation has and when it was last active: derived from its events.jsonl,
@@ -177,13 +178,16 @@ export function conversationActivity(jpDir: string, id: string): Activity | unde
   const cache = cacheOf(jpDir);
   const known = cache.entries[id];
   if (known !== undefined && known.size === size && known.mtimeMs === mtimeMs && known.v === VERSION) return known;
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch {
     return undefined;
   }
-  const activity = activityOfText(text);
+  // An append that has not finished is not counted, nor is what is counted meanwhile kept.
+  const unfinished = unfinishedAppend(file);
+  if (unfinished !== undefined) return activityOfText(bytes.subarray(0, unfinished).toString('utf8'));
+  const activity = activityOfText(bytes.toString('utf8'));
   cache.entries[id] = { ...activity, size, mtimeMs, v: VERSION };
   cache.dirty = true;
   return activity;

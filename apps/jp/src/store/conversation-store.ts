@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { JpError, UsageError } from '@jp/core';
 import type { ConversationEvent } from '@jp/core';
@@ -17,6 +17,7 @@ import { clearActiveId, readActiveId, writeActiveId } from './active-conversatio
 import { branchRemovedAt, conversationActivity, removedAt, withActivity } from './conversation-activity.ts';
 import { branchMetadata, splitConversationId } from './conversation-branch-id.ts';
 import { createConversationDir } from './create-conversation-dir.ts';
+import { deleteConversationDir } from './delete-conversation-dir.ts';
 
 export interface NewConversation {
   baseConfig: Record<string, unknown>;
@@ -285,10 +286,7 @@ export class ConversationStore {
     if (splitConversationId(id).branch !== undefined) {
       throw new UsageError(`${id} is a branch of ${splitConversationId(id).base}: it goes with that conversation; fork it to keep it apart (jp conversation fork ${id})`, { code: 'usage_error' });
     }
-    // Rename first so a concurrent reader never sees a half-deleted conversation.
-    const doomed = path.join(this.root, `.rm-${id}-${process.pid}`);
-    renameSync(this.dir(id), doomed);
-    rmSync(doomed, { recursive: true, force: true });
+    deleteConversationDir(this.root, id);
   }
 
   activeId(): string | undefined {

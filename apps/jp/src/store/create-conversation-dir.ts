@@ -8,13 +8,17 @@ import type { NewConversation } from './conversation-store.ts';
 import { ensureJpGitFiles } from './jp-git-files.ts';
 import { conversationsRoot } from './list-conversations.ts';
 import { removeDeadLeftovers } from './remove-dead-leftovers.ts';
+import { crashPoint, enospcPoint } from './test-hooks.ts';
+import { writeFailure } from './write-fully.ts';
 
 /**
  * Makes a conversation's directory whole or not at all: built under `.new-<id>-<pid>` and renamed
  * into place, with a fresh id (retried on a collision). Returns the id. `lines` are its stored
- * events; the blobs they refer to are already stored.
+ * events; the blobs they refer to are already stored. The test points (test-hooks.ts) are
+ * `create:files` / `fork:files` (the new directory's files) and `create:rename` / `fork:rename`.
  */
 export function createConversationDir(jpDir: string, conversation: NewConversation, lines: string[], appendLines: (file: string, lines: readonly string[]) => void): string {
+  const operation = conversation.forkedFrom === undefined ? 'create' : 'fork';
   const root = conversationsRoot(jpDir);
   mkdirSync(root, { recursive: true });
   ensureJpGitFiles(jpDir);
@@ -38,9 +42,23 @@ export function createConversationDir(jpDir: string, conversation: NewConversati
       };
       writeFileAtomic(path.join(tmp, 'metadata.json'), serializeMetadata(metadata));
       writeFileAtomic(path.join(tmp, 'base-config.json'), `${JSON.stringify(conversation.baseConfig, null, 2)}\n`);
-      appendLines(path.join(tmp, 'events.jsonl'), lines);
-      if (lines.length === 0) writeFileAtomic(path.join(tmp, 'events.jsonl'), '');
-      renameSync(tmp, path.join(root, id));
+      const events = path.join(tmp, 'events.jsonl');
+      try {
+        enospcPoint(`${operation}:files`, events);
+      } catch (error) {
+        throw writeFailure(error, events);
+      }
+      appendLines(events, lines);
+      if (lines.length === 0) writeFileAtomic(events, '');
+      crashPoint(`${operation}:files`);
+      const final = path.join(root, id);
+      try {
+        enospcPoint(`${operation}:rename`, final);
+        renameSync(tmp, final);
+      } catch (error) {
+        throw writeFailure(error, final);
+      }
+      crashPoint(`${operation}:rename`);
       return id;
     } catch (error) {
       rmSync(tmp, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import {
   type Json,
 } from './stored-references.ts';
 import type { TurnContent } from './turn-content.ts';
+import { unfinishedAppend } from './unfinished-append.ts';
 import { checkTurnShapes } from './turn-shape.ts';
 import { selectLine } from './branch-lines.ts';
 
@@ -55,7 +56,10 @@ export interface StoredLine {
 export function readStoredLines(file: string, displayName: string, branch?: string): { lines: StoredLine[]; warnings: string[] } {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    const bytes = readFileSync(file);
+    // Lines of an append that has not finished (killed midway, or still being written) are not there yet.
+    const unfinished = unfinishedAppend(file);
+    text = (unfinished === undefined ? bytes : bytes.subarray(0, unfinished)).toString('utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { lines: [], warnings: [] };

@@ -1,6 +1,7 @@
 import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { processIsAlive } from './process-is-alive.ts';
+import { crashPoint } from './test-hooks.ts';
 
 /** What a create or fork builds (`.new-<id>-<pid>`) and what a remove deletes (`.rm-<id>-<pid>`), under temporary names. */
 const LEFTOVER = /^\.(?:new|rm)-/;
@@ -13,9 +14,9 @@ const MAX_AGE_MS = 24 * 60 * 60 * 1000;
  * Removes what a create, fork or remove killed midway left in `conversationsDir`: a leftover
  * whose process no longer runs, whose name holds no process id, or that is older than a day.
  * Nothing refers to a leftover, but `jp gc` counts the blobs its lines refer to as in use until it
- * is gone. Returns how many were removed.
+ * is gone. Returns how many were removed; `point` is the crash point after each (test-hooks.ts).
  */
-export function removeDeadLeftovers(conversationsDir: string): number {
+export function removeDeadLeftovers(conversationsDir: string, point?: string): number {
   let names: string[];
   try {
     names = readdirSync(conversationsDir);
@@ -35,6 +36,7 @@ export function removeDeadLeftovers(conversationsDir: string): number {
     const alive = Number.isSafeInteger(pid) && pid > 0 && age <= MAX_AGE_MS && processIsAlive(pid);
     if (alive) continue;
     rmSync(file, { recursive: true, force: true });
+    if (point !== undefined) crashPoint(point);
     removed += 1;
   }
   return removed;

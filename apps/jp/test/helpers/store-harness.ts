@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
+import { CRASH_NOTICE } from '../../src/store/test-hooks.ts';
 import { JP_BIN, makeSandbox, runJp, type JpResult } from './run-jp.ts';
 
 /*
@@ -152,6 +153,23 @@ export const temporaryFiles = (ws: string): string[] => findFiles(path.join(ws, 
 /** Empty `lock` / `blobs.lock` files under `.jp/`: a lock must never be seen without its owner. */
 export const emptyLocks = (ws: string): string[] =>
   findFiles(path.join(ws, '.jp'), (name, full) => (name === 'lock' || name === 'blobs.lock') && statSync(full).size === 0);
+
+/**
+ * A run a crash point (`JP_TEST_CRASH_AT`) killed: it died by a signal after naming that point on
+ * stderr, which no other death (a timeout's kill, a crash elsewhere) does.
+ */
+export function expectKilledAt(result: JpResult, point: string): void {
+  expect(result.stderr, `the run reached crash point ${point}`).toContain(`${CRASH_NOTICE}${point}\n`);
+  // `runJp` gives no code for a death by a signal, `startJp` gives -1.
+  expect([null, -1], result.stderr).toContain(result.code);
+}
+
+/** The conversations `jp -F json conversation ls` lists as unreadable (damaged), with their reasons. */
+export async function unreadableConversations(w: Workspace): Promise<Array<{ id: string; reason: string }>> {
+  const listed = await w.jp(['-F', 'json', 'conversation', 'ls']);
+  expect(listed.code, listed.stderr).toBe(0);
+  return JSON.parse(listed.stdout).unreadable ?? [];
+}
 
 /** The ids `jp -F json conversation ls` lists. */
 export async function listedIds(w: Workspace): Promise<string[]> {

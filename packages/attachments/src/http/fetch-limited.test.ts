@@ -59,16 +59,11 @@ beforeAll(async () => {
         res.write('only a little');
         return; // and never the rest
       case '/stream': {
+        // 80 KiB, then nothing more and no end: only a client that stops at its limit closes this.
         res.writeHead(200, { 'content-type': 'application/octet-stream' });
-        let chunks = 0;
-        const timer = setInterval(() => {
-          res.write(Buffer.alloc(16 * 1024, 0x61));
-          chunks++;
-        }, 5);
-        res.on('close', () => {
-          clearInterval(timer);
-          onStreamClosed({ chunks, finished: res.writableFinished });
-        });
+        const chunks = 5;
+        for (let i = 0; i < chunks; i++) res.write(Buffer.alloc(16 * 1024, 0x61));
+        res.on('close', () => onStreamClosed({ chunks, finished: res.writableFinished }));
         return;
       }
       case '/hang':
@@ -170,11 +165,10 @@ describe('fetchLimited', () => {
     streamClosed = new Promise((resolve) => (onStreamClosed = resolve));
     const error = await failure(get('/stream', { maxBytes: 64 * 1024 }));
     expect(error.message).toMatch(/\/stream is larger than the limit of 64 KiB \(more than 65536 bytes arrived\)/);
-    // The server sees its connection closed right away, after a handful of 16 KiB chunks.
+    // The body never ends: the server sees its connection closed only because the client closed it
+    // (a client reading on would wait out the test's timeout instead).
     const closed = await streamClosed;
-    expect(closed.finished).toBe(false);
-    expect(closed.chunks).toBeGreaterThan(4);
-    expect(closed.chunks).toBeLessThan(40);
+    expect(closed).toEqual({ chunks: 5, finished: false });
   });
 
   it('times out on a server that never answers, and on a body that stalls', async () => {

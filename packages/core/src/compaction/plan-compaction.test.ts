@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConversationEvent } from '../conversation-event.ts';
 import { DEFAULT_COMPACTION_RULES, compactionRange, planCompaction } from './plan-compaction.ts';
-import { estimateRequestTokens, tokensOfBytes, viewBytes } from './estimate-tokens.ts';
+import { estimateRequestTokens, viewBytes } from './estimate-tokens.ts';
 
 const at = '2026-01-01T00:00:00.000Z';
 const turns = (count: number, answer = 'a'): ConversationEvent[] =>
@@ -10,6 +10,9 @@ const turns = (count: number, answer = 'a'): ConversationEvent[] =>
     { type: 'chat_request', timestamp: at, content: `q${n}`, resources: [] },
     { type: 'chat_response', timestamp: at, message: answer },
   ]).flat();
+
+/** What the default rules decide over six turns: turns 0 and 1, the last four kept. */
+const FIRST: ConversationEvent = { type: 'compaction', timestamp: at, from: 0, to: 1, reasoning: 'strip', tools: 'strip-results', resources: 'stub' };
 
 describe('planCompaction', () => {
   it('covers the turns between the kept first and last ones', () => {
@@ -23,26 +26,25 @@ describe('planCompaction', () => {
   });
 
   it('decides nothing when every covered turn is already sent that way, or when no turn is left to cover', () => {
-    const first = planCompaction(turns(6), DEFAULT_COMPACTION_RULES, at)!;
-    expect(planCompaction([...turns(6), first], DEFAULT_COMPACTION_RULES, at)).toBeUndefined();
+    expect(planCompaction([...turns(6), FIRST], DEFAULT_COMPACTION_RULES, at)).toBeUndefined();
     // Two turns more: turns 2 and 3 are new to it.
-    expect(planCompaction([...turns(6), first, ...turns(2)], DEFAULT_COMPACTION_RULES, at)).toMatchObject({ from: 0, to: 3 });
+    expect(planCompaction([...turns(6), FIRST, ...turns(2)], DEFAULT_COMPACTION_RULES, at)).toEqual({ type: 'compaction', timestamp: at, from: 0, to: 3, reasoning: 'strip', tools: 'strip-results', resources: 'stub' });
     expect(planCompaction(turns(4), DEFAULT_COMPACTION_RULES, at)).toBeUndefined();
     expect(planCompaction(turns(9), { keepFirst: 0, keepLast: 0, reasoning: false, tools: 'keep', resources: false }, at)).toBeUndefined();
   });
 
   it('takes a summary as given, even over turns already compacted', () => {
-    const first = planCompaction(turns(6), DEFAULT_COMPACTION_RULES, at)!;
     const summary = { text: 'S', model: 'echo/echo' };
-    expect(planCompaction([...turns(6), first], DEFAULT_COMPACTION_RULES, at, summary)).toMatchObject({ from: 0, to: 1, summary });
+    expect(planCompaction([...turns(6), FIRST], DEFAULT_COMPACTION_RULES, at, summary)).toEqual({ type: 'compaction', timestamp: at, from: 0, to: 1, reasoning: 'strip', tools: 'strip-results', resources: 'stub', summary });
   });
 });
 
 describe('estimateRequestTokens', () => {
   it('is bytes/4 of the view when no usage is stored', () => {
     const events = turns(3, 'x'.repeat(400));
-    expect(viewBytes(events)).toBe(3 * (2 + 400));
-    expect(estimateRequestTokens(events, events)).toBe(tokensOfBytes(1206));
+    // Each turn: "q0" (2 bytes) and 400 of answer.
+    expect(viewBytes(events)).toBe(1206);
+    expect(estimateRequestTokens(events, events)).toBe(302);
   });
 
   it('starts from the input of the newest turn’s last call and adds that call’s answer and what came after', () => {
@@ -61,7 +63,8 @@ describe('estimateRequestTokens', () => {
       { type: 'tool_call_response', timestamp: at, id: 'c', content: [{ type: 'text', text: 'r' }], isError: false },
       { type: 'chat_response', timestamp: at, message: 'abcd', usage: { inputTokens: 9000 } },
     ];
-    expect(estimateRequestTokens(looped, looped)).toBe(tokensOfBytes(viewBytes(looped)));
+    // The whole view, 2 + 3 ("t", "{}") + 1 + 4 bytes, at four bytes a token.
+    expect(estimateRequestTokens(looped, looped)).toBe(3);
   });
 
   it('ignores a usage older than the newest compaction: it measured another view', () => {
@@ -71,7 +74,7 @@ describe('estimateRequestTokens', () => {
       { type: 'compaction', timestamp: at, from: 0, to: 0, resources: 'stub' },
       ...turns(1),
     ];
-    expect(estimateRequestTokens(events, events)).toBe(tokensOfBytes(viewBytes(events)));
-    expect(estimateRequestTokens(events, events)).toBeLessThan(100);
+    // The whole view, 3 + 1 + 3 bytes, not the 90 000 of the stale usage.
+    expect(estimateRequestTokens(events, events)).toBe(2);
   });
 });

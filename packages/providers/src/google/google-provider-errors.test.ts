@@ -18,6 +18,9 @@ const provider = (overrides: { apiKey?: string; apiKeyEnv?: string; baseUrl?: st
 
 const request = (events: ConversationEvent[]): ProviderRequest => ({ model: 'gemini-test', events });
 
+/** What this process has started that could still reach a server: sockets, DNS look-ups, timers. */
+const inFlight = () => process.getActiveResourcesInfo().filter((kind) => /TCP|TLS|GetAddrInfo|Timeout/.test(kind)).sort();
+
 const failure = async (events: ConversationEvent[] = turn('hi'), google = provider()) => {
   const result = await collect(google.stream(request(events)));
   expect(result.error).toBeInstanceOf(ProviderError);
@@ -43,12 +46,15 @@ function stubGoogleEnvironment(url: string) {
 describe('google provider: keys and the environment', () => {
   it('refuses to send without a key, naming the variable, before any request (no credential fallback)', async () => {
     stubGoogleEnvironment(server.url);
+    const before = inFlight();
     const { error } = await failure(turn('hi'), provider({ apiKey: '', apiKeyEnv: 'MY_GEMINI_KEY' }));
 
     expect(error.code).toBe('missing_api_key');
     expect(error.message).toBe('MY_GEMINI_KEY is not set; export it or set providers.google.api_key_env');
     expect(error.exitCode).toBe(3);
-    await new Promise((resolve) => setTimeout(resolve, 50)); // a stray probe would have arrived by now
+    // No stray probe can still arrive: once what was queued has run, no socket, look-up or timer was started.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(inFlight()).toEqual(before);
     expect(server.requests).toHaveLength(0); // not the API, not the metadata server
   });
 

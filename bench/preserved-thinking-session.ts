@@ -15,7 +15,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { createStrictServer } from '../packages/test-server/src/index.ts';
 import { lookupModel } from '../packages/providers/src/index.ts';
 
@@ -43,19 +44,19 @@ async function session(model: string): Promise<{ refused: number; misses: Array<
   const ws = path.join(root, 'project');
   mkdirSync(ws, { recursive: true });
   const env = { PATH: process.env.PATH, HOME: root, XDG_CONFIG_HOME: path.join(root, '.config'), XDG_CACHE_HOME: path.join(root, '.cache'), NO_COLOR: '1', ANTHROPIC_API_KEY: 'k' };
-  const jp = (args: string[]) => {
-    const result = spawnSync(process.execPath, [JP, '-c', `providers.anthropic.base_url=${JSON.stringify(server.url)}`, '-c', 'conversation.history.superseded="omit"', ...args], { cwd: ws, env, encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`jp ${args.join(' ')}: exit ${result.status}: ${result.stderr}`);
-    return result.stdout;
+  // Asynchronously: the stand-in answers from this same process.
+  const jp = async (args: string[]) => {
+    const { stdout } = await promisify(execFile)(process.execPath, [JP, '-c', `providers.anthropic.base_url=${JSON.stringify(server.url)}`, '-c', 'conversation.history.superseded="omit"', ...args], { cwd: ws, env });
+    return stdout;
   };
   for (const [name, text] of Object.entries({ 'a.txt': 'alpha\n'.repeat(400), 'b.txt': 'beta\n'.repeat(600), 'c.txt': 'gamma\n'.repeat(300) })) writeFileSync(path.join(ws, name), text);
-  jp(['init']);
+  await jp(['init']);
   let id: string | undefined;
   const causes = new Map<number, string>();
   for (let turn = 0; turn < TURNS; turn++) {
     const step = plan(turn);
     if (step.compactBefore) {
-      jp(['conversation', 'compact', id!, '--keep-last', '4', '--resources', '--force']);
+      await jp(['conversation', 'compact', id!, '--keep-last', '4', '--resources', '--force']);
       causes.set(turn, 'the compaction asked for before this turn');
     }
     if (step.change !== undefined) {
@@ -70,7 +71,7 @@ async function session(model: string): Promise<{ refused: number; misses: Array<
       );
     }
     const args = ['-F', 'json', 'query', ...(id === undefined ? ['--new', '-m', `anthropic/${model}`] : ['--id', id]), ...(step.attach ? ['--attach', step.attach] : []), ...(step.noTool ? ['--no-tool', 'refresh_resource'] : []), `question ${turn}`];
-    const last = JSON.parse(jp(args).trim().split('\n').at(-1)!);
+    const last = JSON.parse((await jp(args)).trim().split('\n').at(-1)!);
     id = last.conversation as string;
   }
   const events: Event[] = readFileSync(path.join(ws, '.jp', 'conversations', id!, 'events.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));

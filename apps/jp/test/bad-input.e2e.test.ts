@@ -64,11 +64,21 @@ describe('bad input through the binary', () => {
     expect(snapshotTree(jpDir)).toEqual(before);
   });
 
-  it('jp query outside a workspace: exit 2 and says to run jp init', async () => {
+  it('jp query outside a workspace uses the user workspace and says so; nothing lands where the user stands', async () => {
     const outside = path.join(root, 'elsewhere');
     mkdirSync(outside);
     const result = await runJp(['query', '--new', '-m', 'echo', 'x'], { cwd: outside, env });
-    expectOneLineError(result, 2, /jp init/);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr.split('\n')[0]).toMatch(/^jp: no \.jp\/ here or above: using your user workspace .*`jp init`/);
+    expect(snapshotTree(outside)).toEqual({});
+  });
+
+  it('a named workspace that does not exist: exit 2, names where the name came from, writes nothing', async () => {
+    const outside = path.join(root, 'elsewhere-named');
+    mkdirSync(outside);
+    const missing = path.join(root, 'no-such-workspace');
+    const result = await runJp(['query', '--new', '-m', 'echo', 'x'], { cwd: outside, env: { ...env, JP_WORKSPACE: missing } });
+    expectOneLineError(result, 2, /JP_WORKSPACE/);
     expect(snapshotTree(outside)).toEqual({});
   });
 

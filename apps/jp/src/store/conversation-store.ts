@@ -18,21 +18,7 @@ import { branchRemovedAt, conversationActivity, removedAt, withActivity } from '
 import { branchMetadata, splitConversationId } from './conversation-branch-id.ts';
 import { createConversationDir } from './create-conversation-dir.ts';
 import { deleteConversationDir } from './delete-conversation-dir.ts';
-
-export interface NewConversation {
-  baseConfig: Record<string, unknown>;
-  /**
-   * A fork's history: the stored lines of conversation `from` up to the end of turn `untilTurn`
-   * (all when undefined), copied without reading their blobs. `events` follow them.
-   */
-  copy?: { from: string; untilTurn: number | undefined } | undefined;
-  events: readonly ConversationEvent[];
-  title?: string | undefined;
-  turnCount: number;
-  forkedFrom?: ConversationMetadata['forkedFrom'];
-  /** How its base-config.json is read (`CONFIG_VERSION`); a fork that copies turns keeps its source's. */
-  configVersion?: number | undefined;
-}
+import type { NewConversation } from './new-conversation.ts';
 
 /**
  * The conversations of one workspace, under `.jp/conversations/<id>/`: `metadata.json`,

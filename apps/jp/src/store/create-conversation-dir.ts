@@ -4,7 +4,7 @@ import { JpError } from '@jp/core';
 import { writeFileAtomic } from './atomic-write.ts';
 import { newConversationId } from './conversation-id.ts';
 import { serializeMetadata, type ConversationMetadata } from './conversation-metadata.ts';
-import type { NewConversation } from './conversation-store.ts';
+import type { NewConversation } from './new-conversation.ts';
 import { ensureJpGitFiles } from './jp-git-files.ts';
 import { conversationsRoot } from './list-conversations.ts';
 import { removeDeadLeftovers } from './remove-dead-leftovers.ts';

@@ -27,7 +27,7 @@ describe('parseModelId', () => {
   });
 
   it('rejects an empty id and a provider without a model', () => {
-    expect(() => parseModelId('')).toThrow('the model id is empty; use provider/model, e.g. anthropic/claude-sonnet-4-5, or echo');
+    expect(() => parseModelId('')).toThrow('the model id is empty; use provider/model, e.g. anthropic/claude-sonnet-5-5, or echo');
     expect(() => parseModelId('anthropic')).toThrow('model id "anthropic" names no model; use anthropic/<model>');
     expect(() => parseModelId('openai/')).toThrow('model id "openai/" names no model; use openai/<model>');
   });

@@ -14,7 +14,7 @@ export function isKnownProvider(name: string): name is ProviderId {
   return (KNOWN_PROVIDERS as readonly string[]).includes(name);
 }
 
-const EXAMPLE = 'use provider/model, e.g. anthropic/claude-sonnet-4-5, or echo';
+const EXAMPLE = 'use provider/model, e.g. anthropic/claude-sonnet-5-5, or echo';
 
 /** Splits `provider/model`. Unknown providers and missing models are usage errors (exit 2). */
 export function parseModelId(id: string): ModelId {

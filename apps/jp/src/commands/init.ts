@@ -13,7 +13,7 @@ export const TEMPLATE = `# jp workspace configuration. \`jp config show\` prints
 
 [assistant]
 # The model used when a query does not pass -m. "echo" is offline and describes what it received.
-# model = "anthropic/claude-sonnet-4-5"
+# model = "anthropic/claude-sonnet-5-5"
 
 [conversation]
 # Attachments every new conversation gets at its first turn.

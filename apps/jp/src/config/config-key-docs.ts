@@ -4,7 +4,7 @@
  * schema has no line here, or a line names a key the schema does not have.
  */
 export const CONFIG_KEY_DOCS: Record<string, string> = {
-  'assistant.model': 'The model, `provider/model` (e.g. `anthropic/claude-sonnet-4-5`), or `echo`. Unset: the quick-start model of the one provider whose key is set.',
+  'assistant.model': 'The model, `provider/model` (e.g. `anthropic/claude-sonnet-5-5`), or `echo`. Unset: the quick-start model of the one provider whose key is set.',
   'assistant.system_prompt': 'The system prompt sent with every request of a conversation.',
   'assistant.max_tokens': "The most tokens the model may write in one answer; unset: the provider's or the model's default.",
   'assistant.request.max_retries': 'Retries of a request the provider refused for load (429) or failed on (5xx).',

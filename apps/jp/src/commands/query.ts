@@ -17,18 +17,8 @@ export interface QueryHooks {
  * The stages after the session opens. They load once the query is known — while the session
  * opens, after the editor if there is one — so `jp q` with no text opens the editor without them.
  */
-async function turnStages() {
-  const [{ openTurn }, { compactBeforeSending }, { explainTurn }, { storeBlobsEarly }, { answerTurn }, { persistTurn }, { reportQuery }, { refreshListingInBackground }] = await Promise.all([
-    import('../query/open-turn.ts'),
-    import('../compaction/compact-for-query.ts'),
-    import('../query/explain-turn.ts'),
-    import('../store/store-blobs-early.ts'),
-    import('../query/answer-turn.ts'),
-    import('../query/persist-turn.ts'),
-    import('../query/report-query.ts'),
-    import('../models/refresh-in-background.ts'),
-  ]);
-  return { openTurn, compactBeforeSending, explainTurn, storeBlobsEarly, answerTurn, persistTurn, reportQuery, refreshListingInBackground };
+function turnStages() {
+  return import('../query/turn-stages.ts');
 }
 
 /**

@@ -11,6 +11,7 @@ import { stdinResource } from './stdin-resource.ts';
 import { supersededTtlSecs } from './superseded-ttl.ts';
 import { declarationRefresh, declarationUrl, declarationUrls } from '../config/attachment-declaration.ts';
 import { freshnessNotices } from '../resolution/check-declared-freshness.ts';
+import { terminalAskOversize } from '../output/ask-oversize.ts';
 
 /** The events that open this turn: its start, a config delta if any, and the user's request with its resources. */
 export interface TurnOpening {
@@ -59,7 +60,6 @@ export async function openTurn(session: QuerySession): Promise<TurnOpening> {
   const progress = resolveProgress(ctx.output);
   let resources: Resource[];
   try {
-    const { terminalAskOversize } = await import('../output/ask-oversize.ts');
     const askOversize = terminalAskOversize(progress);
     const resolving = resolvePlan(registry, plan, { ...hctx, progress, askOversize });
     // The modules that store the turn load while the attachments resolve.

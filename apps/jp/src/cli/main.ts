@@ -1,5 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '@jp/core';
+import { userCacheDir } from '../config/config-paths.ts';
+import { useValidatedConfigCache } from '../config/validated-config-cache.ts';
 import { version } from '../version.ts';
 import { readGlobalOptions, type GlobalOptions } from './global-options.ts';
 import { addConversationCommands } from './conversation-commands.ts';
@@ -269,6 +271,7 @@ export function usageErrorOf(error: CommanderError, command: string): UsageError
 /** Runs the CLI and returns the exit code. */
 export async function main(args: string[]): Promise<number> {
   guardStrayOutput();
+  useValidatedConfigCache(userCacheDir());
   const program = buildProgram();
   program.hook('preAction', (_program, command) => setStrayOutputMode(globals(command)));
   const parse = captureParseErrors(program);

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { closest, distance } from 'fastest-levenshtein';
-import { ConfigSchema } from './config-schema.ts';
+import { configSchema } from './config-schema.ts';
 import { formatKey } from './format-key.ts';
 
 /*
@@ -39,7 +39,7 @@ function nodeOf(schema: z.ZodType): Node {
 }
 
 let cached: Node | undefined;
-const root = (): Node => (cached ??= nodeOf(ConfigSchema as unknown as z.ZodType));
+const root = (): Node => (cached ??= nodeOf(configSchema() as unknown as z.ZodType));
 
 /** Every key of the configuration, in the schema's order, with `<server>` where a table takes any name. */
 export function configKeyPaths(): string[][] {

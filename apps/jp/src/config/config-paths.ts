@@ -10,3 +10,9 @@ export function userConfigFile(env: NodeJS.ProcessEnv = process.env): string {
 export function workspaceConfigFile(jpDir: string): string {
   return path.join(jpDir, 'config.toml');
 }
+
+/** jp's per-user cache: `$XDG_CACHE_HOME/jp`, else `~/.cache/jp`; never in a workspace (RFD 031, RFD 034). */
+export function userCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  const base = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(os.homedir(), '.cache');
+  return path.join(base, 'jp');
+}

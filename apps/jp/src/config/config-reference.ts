@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { CONFIG_KEY_DOCS } from './config-key-docs.ts';
-import { ConfigSchema } from './config-schema.ts';
+import { configSchema } from './config-schema.ts';
 import { configKeyPaths, keyPattern } from './config-keys.ts';
 import { formatTomlValue } from './toml-value.ts';
 
@@ -76,7 +76,7 @@ function defaultText(value: unknown): string {
 
 /** docs/config.md: every key with its type, default and one line, a section for each top table. */
 export function renderConfigReference(): string {
-  const root = z.toJSONSchema(ConfigSchema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const root = z.toJSONSchema(configSchema(), { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   const sections = new Map<string, string[]>();
   for (const path of configKeyPaths()) {
     const name = keyPattern(path);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigSchema } from './config-schema.ts';
+import { configSchema } from './config-schema.ts';
 import { expandReferences, isReferenceOnly, referenceError } from './env-references.ts';
 import { checkLayer } from './load-config.ts';
 
@@ -40,7 +40,7 @@ describe('${NAME} references', () => {
   });
 
   it('env_from defaults to empty and keeps the names as written', () => {
-    const config = ConfigSchema.parse({ mcp: { gh: { command: 'gh', env: { X: '${A}' }, env_from: { GITHUB_TOKEN: 'MY_GH_TOKEN' } }, plain: { command: 'p' } } });
+    const config = configSchema().parse({ mcp: { gh: { command: 'gh', env: { X: '${A}' }, env_from: { GITHUB_TOKEN: 'MY_GH_TOKEN' } }, plain: { command: 'p' } } });
     expect(config.mcp.gh).toMatchObject({ env: { X: '${A}' }, env_from: { GITHUB_TOKEN: 'MY_GH_TOKEN' } });
     expect(config.mcp.plain!.env_from).toEqual({});
   });

@@ -1,10 +1,11 @@
 import type * as z from 'zod';
 import { UsageError } from '@jp/core';
-import { ConfigSchema, type Config } from './config-schema.ts';
+import { configSchema, type Config } from './config-schema.ts';
 import { nearestKey } from './config-keys.ts';
 import { formatKey } from './format-key.ts';
 import { mergeLayers, type ConfigLayer } from './merge-config.ts';
 import { flattenLayers, type SourcedLayer } from './sourced-layer.ts';
+import { recallValidation, rememberValidation, validationKey } from './validated-config-cache.ts';
 import { valueAt } from './value-at.ts';
 
 type Issue = z.core.$ZodIssue;
@@ -32,8 +33,13 @@ function invalid(label: string, what: string): UsageError {
  * the check of the merged configuration (`resolveConfig`), which names who set the table.
  */
 export function checkLayer(layer: ConfigLayer, label: string): ConfigLayer {
-  const result = ConfigSchema.safeParse(layer);
-  if (result.success) return layer;
+  const remembered = validationKey('layer', layer);
+  if (remembered !== undefined && recallValidation(remembered) === true) return layer;
+  const result = configSchema().safeParse(layer);
+  if (result.success) {
+    if (remembered !== undefined) rememberValidation(remembered, true);
+    return layer;
+  }
   const own = result.error.issues.find((issue) => valueAt(layer, issueKey(issue)) !== undefined);
   if (own !== undefined) throw invalid(label, describe(own));
   return layer;
@@ -46,8 +52,15 @@ export function checkLayer(layer: ConfigLayer, label: string): ConfigLayer {
  */
 export function resolveConfig(layers: readonly SourcedLayer[]): Config {
   const flat = flattenLayers(layers);
-  const result = ConfigSchema.safeParse(mergeLayers(flat.map((sourced) => sourced.layer)));
-  if (result.success) return result.data;
+  const merged = mergeLayers(flat.map((sourced) => sourced.layer));
+  const remembered = validationKey('merged', merged);
+  const known = remembered === undefined ? undefined : recallValidation(remembered);
+  if (known !== undefined) return known as Config;
+  const result = configSchema().safeParse(merged);
+  if (result.success) {
+    if (remembered !== undefined) rememberValidation(remembered, result.data);
+    return result.data;
+  }
   const issue = result.error.issues[0]!;
   const key = issueKey(issue);
   const writer = flat.findLast((sourced) => valueAt(sourced.layer, key) !== undefined);

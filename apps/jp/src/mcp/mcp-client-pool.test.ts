@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createMcpHandler, DEFAULT_LIMITS, type HandlerContext } from '@jp/attachments';
 import { AttachmentError, isBlobResource, isTextResource, type Resource } from '@jp/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigSchema } from '../config/config-schema.ts';
+import { configSchema } from '../config/config-schema.ts';
 import { connectStdioServer, type StdioServerSettings } from './connect-stdio-server.ts';
 import { McpClientPool, type McpServerConfig } from './mcp-client-pool.ts';
 
@@ -22,7 +22,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** A server entry as the config schema gives it (defaults filled in). */
 function entry(fields: Record<string, unknown>): McpServerConfig {
-  return ConfigSchema.parse({ mcp: { server: fields } }).mcp.server!;
+  return configSchema().parse({ mcp: { server: fields } }).mcp.server!;
 }
 
 let pidFiles = 0;

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { ModelFacts } from '@jp/providers';
+import { userCacheDir } from '../config/config-paths.ts';
 import { writeFileAtomic } from '../store/atomic-write.ts';
 
 /** One provider's listing as cached: when and from where it was fetched, and each model's facts. */
@@ -14,8 +14,7 @@ export interface CachedListing {
 
 /** `$XDG_CACHE_HOME/jp/models`, else `~/.cache/jp/models`: per user, never in a workspace (RFD 031). */
 export function listingCacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(os.homedir(), '.cache');
-  return path.join(base, 'jp', 'models');
+  return path.join(userCacheDir(env), 'models');
 }
 
 function listingFile(provider: string, env: NodeJS.ProcessEnv): string {

@@ -4,11 +4,11 @@ import { AttachmentError } from '@jp/core';
 import { describe, expect, it } from 'vitest';
 import { connectInMemory, inMemoryClients } from '../../../../packages/attachments/src/mcp/__fixtures__/connect-in-memory.ts';
 import { createFixtureServer } from '../../../../packages/attachments/src/mcp/__fixtures__/fixture-server.mjs';
-import { ConfigSchema } from '../config/config-schema.ts';
+import { configSchema } from '../config/config-schema.ts';
 import { loadMcpTools } from './mcp-tools.ts';
 
 const config = (servers: string[]) =>
-  ConfigSchema.parse({ mcp: Object.fromEntries(servers.map((name) => [name, { command: 'unused', tools: true }])) });
+  configSchema().parse({ mcp: Object.fromEntries(servers.map((name) => [name, { command: 'unused', tools: true }])) });
 
 /** A server that says it has tools and fails to list them. */
 function brokenLister(): Server {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigSchema } from '../../config/config-schema.ts';
+import { configSchema } from '../../config/config-schema.ts';
 import { checkToolArguments } from '../check-tool-arguments.ts';
 import { selectTools } from '../select-tools.ts';
 import { statefulParameters } from './stateful-parameters.ts';
@@ -7,7 +7,7 @@ import { statefulParameters } from './stateful-parameters.ts';
 const own = { type: 'object', properties: { port: { type: 'integer' } }, required: ['port'] };
 
 function toolsOf(tools: Record<string, unknown>) {
-  const config = ConfigSchema.parse({ tools });
+  const config = configSchema().parse({ tools });
   // refresh_resource comes first, always (issue V); the configured tools follow.
   return selectTools({ config, events: [], mcpTools: [], only: [], without: [] }).offered.filter((tool) => tool.definition.name !== 'refresh_resource');
 }
@@ -58,6 +58,6 @@ describe('stateful tools in config', () => {
     expect(() => toolsOf({ dev: { ...base, stateful: 'process', actions: ['fetch'] } })).toThrow(/must include "spawn"/);
     expect(() => toolsOf({ dev: { ...base, actions: ['spawn'] } })).toThrow(/only for stateful tools/);
     expect(() => toolsOf({ dev: { ...base, stateful: 'process', parameters: { type: 'object', properties: { input: {} } } } })).toThrow(/may not define "input"/);
-    expect(() => ConfigSchema.parse({ tools: { dev: { ...base, stateful: 'process', actions: ['spawn', 'spawn'] } } })).toThrow(/at most once/);
+    expect(() => configSchema().parse({ tools: { dev: { ...base, stateful: 'process', actions: ['spawn', 'spawn'] } } })).toThrow(/at most once/);
   });
 });

@@ -5,6 +5,12 @@ import { nodeTooOld } from './require-node.ts';
 import { version } from './version.ts';
 
 const args = process.argv.slice(2);
+// zod compiles a fast path (`new Function`) for each object schema the first time it parses; in a
+// process that parses each schema a few times that compile costs more than it saves (an echo query
+// ~9 ms, and `conversation show` of 1 000 turns is faster too: docs/performance.md). What
+// `z.config({ jitless: true })` sets, set before zod loads so that it holds for every schema,
+// the MCP SDK's included, without loading zod here (zod-jitless.test.ts pins that zod reads it).
+(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
 // Before anything that an older Node.js might fail on with a stack trace: one line, exit 1.
 const tooOld = nodeTooOld(process.versions.node);
 if (tooOld !== undefined) {

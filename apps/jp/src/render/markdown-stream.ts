@@ -1,5 +1,6 @@
 import { visibleText } from '../output/terminal-text.ts';
-import { highlightLines, knownLanguage } from './highlight-code.ts';
+import { knownLanguage } from './highlight-code.ts';
+import { HighlightStream } from './highlight-stream.ts';
 import { renderInline } from './render-inline.ts';
 import type { RenderStyles } from './render-styles.ts';
 import { renderTable } from './render-table.ts';
@@ -8,8 +9,7 @@ import { wrapStyled } from './wrap-styled.ts';
 /** An open fenced code block. */
 interface Fence {
   marker: string;
-  language: string | undefined;
-  lines: string[];
+  highlight: HighlightStream | undefined;
 }
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
@@ -74,7 +74,8 @@ export class MarkdownStream {
     this.flushTable();
     const fence = FENCE.exec(line);
     if (fence !== null && !(fence[1]!.startsWith('`') && fence[2]!.includes('`'))) {
-      this.fence = { marker: fence[1]!, language: knownLanguage(fence[2]!), lines: [] };
+      const language = knownLanguage(fence[2]!);
+      this.fence = { marker: fence[1]!, highlight: language === undefined ? undefined : new HighlightStream(language, styles) };
       this.out([styles.marker(line.trim())]);
       return;
     }
@@ -117,16 +118,7 @@ export class MarkdownStream {
       this.out([this.options.styles.marker(line.trim())]);
       return;
     }
-    fence.lines.push(line);
-    if (fence.language === undefined) {
-      this.out([line]);
-      return;
-    }
-    // Highlighted with the lines before it since the code was last outside any construct, so what a
-    // line continues (a string, a comment) is known without highlighting the whole block again.
-    const { lines, closed } = highlightLines(fence.lines.join('\n'), fence.language, this.options.styles);
-    this.out([lines[lines.length - 1]!]);
-    if (closed) fence.lines = [];
+    this.out([fence.highlight === undefined ? line : fence.highlight.line(line)]);
   }
 
   private flushTable(): void {

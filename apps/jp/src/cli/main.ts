@@ -1,7 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '@jp/core';
 import { userCacheDir } from '../config/config-paths.ts';
-import { useValidatedConfigCache } from '../config/validated-config-cache.ts';
+import { useValidatedConfigCache } from '../config/validated-config-dir.ts';
 import { version } from '../version.ts';
 import { readGlobalOptions, type GlobalOptions } from './global-options.ts';
 import { addConversationCommands } from './conversation-commands.ts';

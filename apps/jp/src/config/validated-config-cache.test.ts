@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SourcedLayer } from './sourced-layer.ts';
 import { checkLayer, resolveConfig } from './validate-config.ts';
-import { useValidatedConfigCache } from './validated-config-cache.ts';
+import { useValidatedConfigCache } from './validated-config-dir.ts';
 
 let dir: string;
 const file = () => path.join(dir, 'validated-config.json');

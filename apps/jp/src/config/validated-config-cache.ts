@@ -5,6 +5,7 @@ import { writeFileAtomic } from '../store/atomic-write.ts';
 import { version } from '../version.ts';
 import type { ConfigLayer } from './merge-config.ts';
 import { withoutSecrets } from './secret-fields.ts';
+import { validatedConfigSetting } from './validated-config-dir.ts';
 
 /*
  * What validating a configuration gave, remembered per user (RFD 034): a layer that passed, and a
@@ -20,14 +21,8 @@ import { withoutSecrets } from './secret-fields.ts';
 const ENTRIES = 32;
 const FILE = 'validated-config.json';
 
-let directory: string | undefined;
-let loaded: Map<string, unknown> | undefined;
+let loaded: { setting: object; entries: Map<string, unknown> } | undefined;
 
-/** Where validations are remembered from now on in this process; `undefined` turns remembering off (the default). */
-export function useValidatedConfigCache(dir: string | undefined): void {
-  directory = dir;
-  loaded = undefined;
-}
 
 function isPlainJson(value: unknown): boolean {
   if (typeof value === 'string' || typeof value === 'boolean') return true;
@@ -40,20 +35,22 @@ function isPlainJson(value: unknown): boolean {
 
 /** The key `input` is remembered under, or `undefined` when it must not be (no cache, a secret, a value JSON does not hold). */
 export function validationKey(kind: 'layer' | 'merged', input: ConfigLayer): string | undefined {
-  if (directory === undefined || !isPlainJson(input) || withoutSecrets(input).removed.length > 0) return undefined;
+  if (validatedConfigSetting().directory === undefined || !isPlainJson(input) || withoutSecrets(input).removed.length > 0) return undefined;
   return createHash('sha256').update(`${version}\0${kind}\0${JSON.stringify(input)}`).digest('hex');
 }
 
 function entries(): Map<string, unknown> {
-  if (loaded !== undefined) return loaded;
-  loaded = new Map();
+  const setting = validatedConfigSetting();
+  if (loaded?.setting === setting) return loaded.entries;
+  const directory = setting.directory!;
+  loaded = { setting, entries: new Map() };
   try {
-    const json = JSON.parse(readFileSync(path.join(directory!, FILE), 'utf8')) as unknown;
-    if (typeof json === 'object' && json !== null && !Array.isArray(json)) loaded = new Map(Object.entries(json));
+    const json = JSON.parse(readFileSync(path.join(directory, FILE), 'utf8')) as unknown;
+    if (typeof json === 'object' && json !== null && !Array.isArray(json)) loaded.entries = new Map(Object.entries(json));
   } catch {
     // None yet, or unreadable: validation starts afresh and the file is rewritten.
   }
-  return loaded;
+  return loaded.entries;
 }
 
 /** What validating the input under `key` gave before (a copy), or `undefined`. */
@@ -72,8 +69,9 @@ export function rememberValidation(key: string, value: unknown): void {
     map.delete(old);
   }
   try {
-    mkdirSync(directory!, { recursive: true, mode: 0o700 });
-    writeFileAtomic(path.join(directory!, FILE), JSON.stringify(Object.fromEntries(map)), { flush: false, mode: 0o600 });
+    const directory = validatedConfigSetting().directory!;
+    mkdirSync(directory, { recursive: true, mode: 0o700 });
+    writeFileAtomic(path.join(directory, FILE), JSON.stringify(Object.fromEntries(map)), { flush: false, mode: 0o600 });
   } catch {
     // A read-only or full home: the next command validates again.
   }

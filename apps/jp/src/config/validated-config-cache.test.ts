@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -73,6 +73,15 @@ describe('the validated-configuration cache', () => {
     const answers = Object.values(stored()) as Array<{ assistant: { max_tool_rounds: number } }>;
     expect(answers).toHaveLength(32);
     expect(answers.map((answer) => answer.assistant.max_tool_rounds)).toEqual(Array.from({ length: 32 }, (_, i) => i + 9));
+  });
+
+  it('makes its directory and the one above it, never a missing home', () => {
+    useValidatedConfigCache(path.join(dir, 'cache', 'jp'));
+    resolveConfig(workspace({}));
+    expect(readFileSync(path.join(dir, 'cache', 'jp', 'validated-config.json'), 'utf8')).toContain('max_bytes');
+    useValidatedConfigCache(path.join(dir, 'no-home', '.cache', 'jp'));
+    expect(resolveConfig(workspace({})).style.render).toBe(true);
+    expect(existsSync(path.join(dir, 'no-home'))).toBe(false);
   });
 
   it('validates as before when the cache file is damaged', () => {

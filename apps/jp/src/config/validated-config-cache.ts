@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../store/atomic-write.ts';
 import { version } from '../version.ts';
@@ -70,7 +70,10 @@ export function rememberValidation(key: string, value: unknown): void {
   }
   try {
     const directory = validatedConfigSetting().directory!;
-    mkdirSync(directory, { recursive: true, mode: 0o700 });
+    // The cache directory and its parent (`~/.cache`) are made if missing, never the home above them.
+    for (const dir of [path.dirname(directory), directory]) {
+      if (!existsSync(dir)) mkdirSync(dir, { mode: 0o700 });
+    }
     writeFileAtomic(path.join(directory, FILE), JSON.stringify(Object.fromEntries(map)), { flush: false, mode: 0o600 });
   } catch {
     // A read-only or full home: the next command validates again.

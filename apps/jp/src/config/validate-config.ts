@@ -55,7 +55,8 @@ export function resolveConfig(layers: readonly SourcedLayer[]): Config {
   const merged = mergeLayers(flat.map((sourced) => sourced.layer));
   const remembered = validationKey('merged', merged);
   const known = remembered === undefined ? undefined : recallValidation(remembered);
-  if (known !== undefined) return known as Config;
+  // Anything but a table under the key (a damaged file) is ignored, and the configuration validated afresh.
+  if (typeof known === 'object' && known !== null && !Array.isArray(known)) return known as Config;
   const result = configSchema().safeParse(merged);
   if (result.success) {
     if (remembered !== undefined) rememberValidation(remembered, result.data);

@@ -85,6 +85,11 @@ describe('the validated-configuration cache', () => {
   });
 
   it('validates as before when the cache file is damaged', () => {
+    resolveConfig(workspace({ style: { render: false } }));
+    const [key] = Object.keys(stored());
+    writeFileSync(file(), JSON.stringify({ [key!]: 'not a table' }));
+    useValidatedConfigCache(dir);
+    expect(resolveConfig(workspace({ style: { render: false } })).style.render).toBe(false);
     writeFileSync(file(), '{not json');
     useValidatedConfigCache(dir);
     expect(resolveConfig(workspace({})).conversation.attachment.max_bytes).toBe(512 * 1024);

@@ -32,7 +32,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
   // `jp q` with no text on a terminal: the editor opens before the CLI loads, when its template
   // needs nothing the CLI would build (query/editor-first.ts); the CLI then takes the query written.
-  const asked = editorFirstQuery(args, process.stdin.isTTY === true && process.stdout.isTTY === true);
+  const asked = editorFirstQuery(args, () => process.stdin.isTTY === true && process.stdout.isTTY === true);
   const written = asked === undefined ? undefined : await (await import('./query/editor-first.ts')).editorFirst(asked);
   if (written !== undefined && 'exitCode' in written) {
     process.exitCode = written.exitCode;

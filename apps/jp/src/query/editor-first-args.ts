@@ -12,12 +12,12 @@ const VALUED: Readonly<Record<string, 'id' | 'model'>> = { '--id': 'id', '--mode
 
 /**
  * `jp q|query [-n|--new] [--id ID] [-m|--model ID] [-e|--edit]` with no text, each option at most
- * once, on a terminal (stdin and stdout). Anything else — text, another option or a global one,
- * `--new` with `--id`, a value that looks like an option — is `undefined`: the CLI takes it as
- * always, with its own messages.
+ * once, on a terminal (stdin and stdout; asked last, since reading `process.stdin` sets it up).
+ * Anything else — text, another option or a global one, `--new` with `--id`, a value that looks
+ * like an option — is `undefined`: the CLI takes it as always, with its own messages.
  */
-export function editorFirstQuery(args: readonly string[], atTerminal: boolean): EditorFirstQuery | undefined {
-  if (!atTerminal || (args[0] !== 'q' && args[0] !== 'query')) return undefined;
+export function editorFirstQuery(args: readonly string[], atTerminal: () => boolean): EditorFirstQuery | undefined {
+  if (args[0] !== 'q' && args[0] !== 'query') return undefined;
   const asked: EditorFirstQuery = { new: false, id: undefined, model: undefined };
   const seen = new Set<string>();
   for (let at = 1; at < args.length; at++) {
@@ -36,5 +36,5 @@ export function editorFirstQuery(args: readonly string[], atTerminal: boolean): 
     if (value === undefined || value === '' || value.startsWith('-')) return undefined;
     asked[key] = value;
   }
-  return asked.new && asked.id !== undefined ? undefined : asked;
+  return (asked.new && asked.id !== undefined) || !atTerminal() ? undefined : asked;
 }

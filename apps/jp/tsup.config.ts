@@ -24,21 +24,52 @@ const zodEnglishOnly: EsbuildPlugin = {
   },
 };
 
-// One ESM entry with split chunks: start-up loads only the entry and commander; every command,
-// zod, the provider SDKs and the MCP client arrive as chunks imported when a command needs them.
-export default defineConfig({
-  entry: { jp: 'src/jp.ts' },
+/**
+ * `jp q` with no text opens the editor before the CLI loads (src/query/editor-first.ts). Node 20
+ * pays for each module it loads (resolve, read, compile, link; no compile cache for ESM), and
+ * the split build would load that path as some 45 chunks, most of its time before the editor. It
+ * is built on its own as one file, `editor-first.js`, which jp.ts imports by that name.
+ */
+const editorFirstApart: EsbuildPlugin = {
+  name: 'editor-first-apart',
+  setup(build) {
+    build.onResolve({ filter: /[\\/]editor-first\.ts$/ }, (args) => (args.kind === 'dynamic-import' ? { path: './editor-first.js', external: true } : undefined));
+  },
+};
+
+/**
+ * In the editor-first file, the modules its code imports lazily (the events' schemas, writing a
+ * turn) are not there: the path before the editor reads what it needs without them, and one taken
+ * anyway rejects, which leaves the query to the CLI (`editorFirst` returns `undefined`).
+ */
+const noLazyModules: EsbuildPlugin = {
+  name: 'editor-first-no-lazy-modules',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, namespace: 'not-before-the-editor' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'not-before-the-editor' }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`${args.path} is not loaded before the editor (apps/jp/tsup.config.ts)`)});`,
+      loader: 'js',
+    }));
+  },
+};
+
+const shared = {
   format: ['esm'],
   platform: 'node',
   target: 'node20',
-  splitting: true,
   bundle: true,
   noExternal: [/.*/],
-  clean: true,
   sourcemap: false,
   minify: false,
   treeshake: true,
-  esbuildPlugins: [zodEnglishOnly],
   // Bundled CommonJS dependencies call require(); ESM chunks need one defined.
   banner: { js: "import { createRequire as __jpCreateRequire } from 'node:module'; const require = __jpCreateRequire(import.meta.url);" },
-});
+} satisfies Options;
+
+export default defineConfig([
+  // One ESM entry with split chunks: start-up loads only the entry and commander; every command,
+  // zod, the provider SDKs and the MCP client arrive as chunks imported when a command needs them.
+  // The two builds run side by side: this one's cleaning leaves the other's file alone.
+  { ...shared, entry: { jp: 'src/jp.ts' }, splitting: true, clean: ['!editor-first.js'], esbuildPlugins: [zodEnglishOnly, editorFirstApart] },
+  { ...shared, entry: { 'editor-first': 'src/query/editor-first.ts' }, splitting: false, clean: false, esbuildPlugins: [noLazyModules] },
+]);

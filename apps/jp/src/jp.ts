@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `jp` binary. Kept tiny: `--version` answers before anything else loads, and every command
 // module (with zod, the SDKs, the MCP client) is imported only when that command runs.
+import { editorFirstQuery } from './query/editor-first-args.ts';
 import { nodeTooOld } from './require-node.ts';
 import { version } from './version.ts';
 
@@ -29,8 +30,16 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // stack trace: the command finishes its work — a query still stores its turn — and exits with
   // its own code (RFD 010).
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
-  const { main } = await import('./cli/main.ts');
-  process.exitCode = await main(args);
+  // `jp q` with no text on a terminal: the editor opens before the CLI loads, when its template
+  // needs nothing the CLI would build (query/editor-first.ts); the CLI then takes the query written.
+  const asked = editorFirstQuery(args, () => process.stdin.isTTY === true && process.stdout.isTTY === true);
+  const written = asked === undefined ? undefined : await (await import('./query/editor-first.ts')).editorFirst(asked);
+  if (written !== undefined && 'exitCode' in written) {
+    process.exitCode = written.exitCode;
+  } else {
+    const { main } = await import('./cli/main.ts');
+    process.exitCode = await main(args, written);
+  }
   // Every command has finished its work when `main` returns: ending now spares the rest of the
   // event loop and part of tearing down a large heap. Output still on its way is never cut short.
   if (process.stdout.writableLength === 0 && process.stderr.writableLength === 0) process.exit();

@@ -26,9 +26,12 @@ function staticClosure(chunk: string): string[] {
   return [...seen];
 }
 
+/** The file built on its own for `jp q` with no text (tsup.config.ts): not a chunk of the CLI's. */
+const EDITOR_FIRST = 'editor-first.js';
+
 /** The chunk that defines `name` (the bundler keeps function names). */
 function chunkDefining(name: string): string {
-  const chunks = readdirSync(dist).filter((file) => file.endsWith('.js'));
+  const chunks = readdirSync(dist).filter((file) => file.endsWith('.js') && file !== EDITOR_FIRST);
   const found = chunks.filter((file) => readFileSync(path.join(dist, file), 'utf8').includes(`function ${name}(`));
   expect(found, `one chunk defines ${name}`).toHaveLength(1);
   return found[0]!;
@@ -117,6 +120,15 @@ describe('what the editor flow loads, and when', () => {
 
   it('would see it where it is: the chunk that edits holds the parser and the runner', () => {
     expect(editorIn(staticClosure(chunkDefining('editQuery')))).toHaveLength(3);
+  });
+
+  it('opens the editor before the CLI from one file: no chunk, no zod, no SDK, no commander, no registry', () => {
+    // jp.ts imports it by name; it imports nothing of the split build (each chunk is a module to load).
+    expect(readFileSync(path.join(dist, 'jp.js'), 'utf8')).toContain(`import('./${EDITOR_FIRST}')`);
+    expect(staticClosure(EDITOR_FIRST)).toEqual([EDITOR_FIRST]);
+    expect(editorIn([EDITOR_FIRST])).toHaveLength(3);
+    const others = [/node_modules\/\.pnpm\/commander@/, /node_modules\/\.pnpm\/ignore@/, /node_modules\/\.pnpm\/picomatch@/, /function createAttachmentRegistry\(/, /function selectProvider\(/];
+    expect([...heavyIn([EDITOR_FIRST]), ...markersIn(others, [EDITOR_FIRST])]).toEqual([]);
   });
 });
 

@@ -65,6 +65,7 @@ export {
 export { dedupeReference, dedupeResources, type DedupeOptions } from './dedupe-resources.ts';
 export { ExitCode, JpError, isJpError } from './errors/jp-error.ts';
 export { UsageError } from './errors/usage-error.ts';
+export { KNOWN_PROVIDERS, isKnownProvider, parseModelId, type ModelId, type ProviderId } from './parse-model-id.ts';
 export { AttachmentError } from './errors/attachment-error.ts';
 export { ProviderError } from './errors/provider-error.ts';
 export { LockedError } from './errors/locked-error.ts';

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createProvider, IMPLEMENTED_PROVIDERS } from './create-provider.ts';
-import { KNOWN_PROVIDERS } from './parse-model-id.ts';
+import { KNOWN_PROVIDERS } from '@jp/core';
 
 const here = dirname(fileURLToPath(import.meta.url));
 

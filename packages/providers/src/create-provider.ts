@@ -4,7 +4,7 @@ import { createEchoProvider } from './echo/echo-provider.ts';
 import { createGoogleProvider } from './google/google-provider.ts';
 import { createOpenAIProvider } from './openai/openai-provider.ts';
 import { createOpenAICompatibleChatProvider } from './openai-compatible/openai-compatible-chat-provider.ts';
-import type { ProviderId } from './parse-model-id.ts';
+import type { ProviderId } from '@jp/core';
 import type { Provider, ProviderSettings } from './provider.ts';
 
 /** Providers that can be created today; the others are known names awaiting an implementation. */

@@ -8,7 +8,8 @@ export type {
   StreamEvent,
   ToolDefinition,
 } from './provider.ts';
-export { KNOWN_PROVIDERS, isKnownProvider, parseModelId, type ModelId, type ProviderId } from './parse-model-id.ts';
+// Model ids are the core's (a pure parse, ARCHITECTURE §6); re-exported for the provider's callers.
+export { KNOWN_PROVIDERS, isKnownProvider, parseModelId, type ModelId, type ProviderId } from '@jp/core';
 export { IMPLEMENTED_PROVIDERS, createProvider } from './create-provider.ts';
 export { retryAfterMs } from './retry-after.ts';
 export { createEchoProvider } from './echo/echo-provider.ts';

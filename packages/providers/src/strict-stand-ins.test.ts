@@ -13,7 +13,7 @@ import { lookupModel } from './catalog/lookup-model.ts';
 import type { ModelFacts } from './catalog/model-info.ts';
 import { SHIPPED_MODELS } from './catalog/shipped-models-table.ts';
 import { createProvider } from './create-provider.ts';
-import type { ProviderId } from './parse-model-id.ts';
+import type { ProviderId } from '@jp/core';
 import type { ProviderRequest } from './provider.ts';
 import { REASONING_LEVELS, type ReasoningSetting } from './reasoning/reasoning-setting.ts';
 

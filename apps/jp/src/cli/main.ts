@@ -2,6 +2,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { UsageError } from '@jp/core';
 import { userCacheDir } from '../config/config-paths.ts';
 import { useValidatedConfigCache } from '../config/validated-config-dir.ts';
+import type { WrittenQuery } from '../query/editor-first.ts';
 import { version } from '../version.ts';
 import { readGlobalOptions, type GlobalOptions } from './global-options.ts';
 import { addConversationCommands } from './conversation-commands.ts';
@@ -23,8 +24,11 @@ function globals(command: Command): GlobalOptions {
   return readGlobalOptions(command.optsWithGlobals());
 }
 
-/** Builds the command tree. Each action imports its module only when it runs. */
-export function buildProgram(): Command {
+/**
+ * Builds the command tree. Each action imports its module only when it runs. `written`: the query
+ * `jp q` already had written in the editor before the CLI loaded (query/editor-first.ts).
+ */
+export function buildProgram(written?: WrittenQuery): Command {
   const program = new Command('jp')
     .description('A conversation engine for programmers: attach files, pages, command output and MCP resources to LLM conversations.')
     .version(version, '-V, --version')
@@ -79,7 +83,7 @@ export function buildProgram(): Command {
       const early = await (await import('./start-read-ahead.ts')).startEarlyRead({ attach: opts.attach, workspace: globals(cmd).workspace });
       try {
         const { queryCommand } = await import('../commands/query.ts');
-        await queryCommand(globals(cmd), text, opts, early);
+        await queryCommand(globals(cmd), text, opts, early, written);
       } finally {
         early?.dispose();
       }
@@ -268,11 +272,11 @@ export function usageErrorOf(error: CommanderError, command: string): UsageError
   return new UsageError(`${message}; see \`${command} --help\``, { code });
 }
 
-/** Runs the CLI and returns the exit code. */
-export async function main(args: string[]): Promise<number> {
+/** Runs the CLI and returns the exit code. `written`: see `buildProgram`. */
+export async function main(args: string[], written?: WrittenQuery): Promise<number> {
   guardStrayOutput();
   useValidatedConfigCache(userCacheDir());
-  const program = buildProgram();
+  const program = buildProgram(written);
   program.hook('preAction', (_program, command) => setStrayOutputMode(globals(command)));
   const parse = captureParseErrors(program);
   try {

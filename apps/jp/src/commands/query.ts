@@ -2,6 +2,7 @@ import type { GlobalOptions } from '../cli/global-options.ts';
 import { workspaceContext, type CommandContext } from '../cli/command-context.ts';
 import type { EarlyRead } from '../cli/start-read-ahead.ts';
 import { composeQuery } from '../query/compose-query.ts';
+import type { WrittenQuery } from '../query/editor-first.ts';
 import { openSession } from '../query/open-session.ts';
 import { readInvocation, type QueryOptions } from '../query/read-invocation.ts';
 
@@ -25,16 +26,24 @@ function turnStages() {
  * `jp query`, stage by stage (apps/jp/src/query/): read what was asked; open the session (lock,
  * history, configuration, provider); open the turn with its resolved attachments; answer it (the
  * model and its tools); store it; report. Anything that fails before the turn is stored leaves
- * the conversation as it was. `early`: a directory the CLI began reading before this command loaded.
+ * the conversation as it was. `early`: a directory the CLI began reading before this command loaded;
+ * `written`: the query written in the editor before the CLI loaded (query/editor-first.ts).
  */
-export async function queryCommand(globals: GlobalOptions, textArgs: string[], options: QueryOptions, early?: EarlyRead): Promise<void> {
-  await runQuery(workspaceContext(globals, early?.blobs), textArgs, options, early);
+export async function queryCommand(globals: GlobalOptions, textArgs: string[], options: QueryOptions, early?: EarlyRead, written?: WrittenQuery): Promise<void> {
+  await runQuery(workspaceContext(globals, early?.blobs), textArgs, options, early, {}, written);
 }
 
 /** One `jp query` turn in a workspace already opened (`jp chat` runs one per message). Returns where it went. */
-export async function runQuery(ctx: CommandContext, textArgs: string[], options: QueryOptions, early?: EarlyRead, hooks: QueryHooks = {}): Promise<{ id: string | undefined; turn: number }> {
+export async function runQuery(
+  ctx: CommandContext,
+  textArgs: string[],
+  options: QueryOptions,
+  early?: EarlyRead,
+  hooks: QueryHooks = {},
+  written?: WrittenQuery,
+): Promise<{ id: string | undefined; turn: number }> {
   const invocation = await readInvocation(ctx, textArgs, options);
-  const draft = invocation.edit === undefined ? undefined : await composeQuery(ctx, invocation, invocation.edit.prefill);
+  const draft = invocation.edit === undefined ? undefined : await composeQuery(ctx, invocation, invocation.edit.prefill, written);
   if (draft !== undefined) hooks.composed?.(invocation.query);
   const stages = turnStages();
   // Should the session fail to open, the stages' load is not waited for, and not reported.

@@ -2,10 +2,11 @@ import type * as z from 'zod';
 import { UsageError } from '@jp/core';
 import { configSchema, type Config } from './config-schema.ts';
 import { nearestKey } from './config-keys.ts';
+import { knownConfig, layerKnownValid } from './known-config.ts';
 import { formatKey } from './format-key.ts';
 import { mergeLayers, type ConfigLayer } from './merge-config.ts';
 import { flattenLayers, type SourcedLayer } from './sourced-layer.ts';
-import { recallValidation, rememberValidation, validationKey } from './validated-config-cache.ts';
+import { rememberValidation, validationKey } from './validated-config-cache.ts';
 import { valueAt } from './value-at.ts';
 
 type Issue = z.core.$ZodIssue;
@@ -33,8 +34,8 @@ function invalid(label: string, what: string): UsageError {
  * the check of the merged configuration (`resolveConfig`), which names who set the table.
  */
 export function checkLayer(layer: ConfigLayer, label: string): ConfigLayer {
+  if (layerKnownValid(layer)) return layer;
   const remembered = validationKey('layer', layer);
-  if (remembered !== undefined && recallValidation(remembered) === true) return layer;
   const result = configSchema().safeParse(layer);
   if (result.success) {
     if (remembered !== undefined) rememberValidation(remembered, true);
@@ -53,10 +54,9 @@ export function checkLayer(layer: ConfigLayer, label: string): ConfigLayer {
 export function resolveConfig(layers: readonly SourcedLayer[]): Config {
   const flat = flattenLayers(layers);
   const merged = mergeLayers(flat.map((sourced) => sourced.layer));
+  const known = knownConfig(merged);
+  if (known !== undefined) return known;
   const remembered = validationKey('merged', merged);
-  const known = remembered === undefined ? undefined : recallValidation(remembered);
-  // Anything but a table under the key (a damaged file) is ignored, and the configuration validated afresh.
-  if (typeof known === 'object' && known !== null && !Array.isArray(known)) return known as Config;
   const result = configSchema().safeParse(merged);
   if (result.success) {
     if (remembered !== undefined) rememberValidation(remembered, result.data);

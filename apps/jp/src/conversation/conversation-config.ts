@@ -1,6 +1,6 @@
 import type { ConfigDeltaEvent, ConversationEvent } from '@jp/core';
 import { applyChange, diffLayers, isNoChange, withoutKeys, type LayerChange } from '../config/diff-layers.ts';
-import { fileLayers, type ConfigFiles } from '../config/load-config.ts';
+import { fileLayers, type ConfigFiles } from '../config/config-files.ts';
 import { mergeLayers, type ConfigLayer } from '../config/merge-config.ts';
 import { withoutSecrets } from '../config/secret-fields.ts';
 import type { SourcedLayer } from '../config/sourced-layer.ts';

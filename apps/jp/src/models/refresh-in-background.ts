@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { defaultBaseUrl } from '@jp/providers';
 import type { Config } from '../config/config-schema.ts';
-import { DEFAULT_KEY_ENV } from '../turn/select-provider.ts';
+import { DEFAULT_KEY_ENV } from '../turn/provider-key-env.ts';
 import { listingCacheDir } from './model-listing-cache.ts';
 
 /** How old a cached listing may grow before a query on a terminal refreshes it in the background. */

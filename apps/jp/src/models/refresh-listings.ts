@@ -1,6 +1,6 @@
 import { fetchModelListing } from '@jp/providers';
 import type { Config } from '../config/config-schema.ts';
-import { DEFAULT_KEY_ENV } from '../turn/select-provider.ts';
+import { DEFAULT_KEY_ENV } from '../turn/provider-key-env.ts';
 import { writeCachedListing } from './model-listing-cache.ts';
 import { providerBaseUrl } from './provider-base-url.ts';
 

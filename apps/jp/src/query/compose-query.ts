@@ -1,26 +1,13 @@
-import type { ConversationEvent } from '@jp/core';
 import type { CommandContext } from '../cli/command-context.ts';
 import { declarationRefresh, declarationUrl, declarationUrls } from '../config/attachment-declaration.ts';
 import type { QueryDraft } from '../editor/query-draft.ts';
+import type { WrittenQuery } from './editor-first.ts';
 import type { TemplateContext } from '../editor/query-template.ts';
 import { freshnessNotices } from '../resolution/check-declared-freshness.ts';
 import { planTurnAttachments, urisInStream } from '../resolution/resolve-turn-attachments.ts';
+import { lastAnswer } from './last-answer.ts';
 import { openSession, type QuerySession } from './open-session.ts';
 import type { QueryInvocation } from './read-invocation.ts';
-
-/** The last turn's answer text, as stored. */
-function lastAnswer(history: readonly ConversationEvent[]): string | undefined {
-  let start = -1;
-  history.forEach((event, index) => {
-    if (event.type === 'turn_start') start = index;
-  });
-  if (start === -1) return undefined;
-  const parts: string[] = [];
-  for (const event of history.slice(start)) {
-    if (event.type === 'chat_response' && typeof event.message === 'string') parts.push(event.message);
-  }
-  return parts.length === 0 ? undefined : parts.join('');
-}
 
 /** What the template shows: read from the conversation as stored, nothing resolved or run. */
 async function templateContext(session: QuerySession): Promise<TemplateContext> {
@@ -58,9 +45,14 @@ async function templateContext(session: QuerySession): Promise<TemplateContext> 
  * The query written in the editor (`jp q` with no text at a terminal, or `-e`). The template's
  * context is read from the conversation without taking its lock, which the turn takes only once
  * the query is written: another terminal may go on while this one edits. Returns the draft that
- * keeps the text until the turn is stored.
+ * keeps the text until the turn is stored. `written`: the editor already ran before the CLI loaded
+ * (editor-first.ts), on the template this would have made, and its query is taken.
  */
-export async function composeQuery(ctx: CommandContext, invocation: QueryInvocation, prefill: string): Promise<QueryDraft> {
+export async function composeQuery(ctx: CommandContext, invocation: QueryInvocation, prefill: string, written?: WrittenQuery): Promise<QueryDraft> {
+  if (written !== undefined && 'edited' in written) {
+    invocation.query = written.edited.query;
+    return written.edited.draft;
+  }
   const preview = await openSession(ctx, invocation, undefined, { preview: true });
   let context: TemplateContext;
   try {

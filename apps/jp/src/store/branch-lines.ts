@@ -1,5 +1,5 @@
 import { planBranches, type BranchLine, type TurnNode } from '@jp/core';
-import type { StoredLine } from './events-file.ts';
+import type { StoredLine } from './stored-lines.ts';
 
 /**
  * The turns of a stream as the branch plan reads them, from the parsed lines (any may be given;

@@ -1,4 +1,5 @@
-import { parseStoredLine, readStoredLines } from './events-file.ts';
+import { parseStoredLine } from './events-file.ts';
+import { readStoredLines } from './stored-lines.ts';
 import { hollowStoredLine } from './scan-events-file.ts';
 import { externaliseInline, type Payloads } from './stored-resource.ts';
 import type { Json } from './stored-references.ts';

@@ -1,6 +1,7 @@
 import type { ConversationEvent } from '@jp/core';
 import { sha256Of } from './blob-store.ts';
-import { damagedLine, parseStoredLine, readStoredLines, type StoredLine } from './events-file.ts';
+import { parseStoredLine } from './events-file.ts';
+import { damagedLine, readStoredLines, type StoredLine } from './stored-lines.ts';
 import {
   BadReference,
   contentReference,

@@ -1,7 +1,7 @@
 import { UsageError } from '@jp/core';
 import { QUICK_START_MODELS } from '@jp/providers';
 import type { Config } from '../config/config-schema.ts';
-import { DEFAULT_KEY_ENV } from './select-provider.ts';
+import { DEFAULT_KEY_ENV } from './provider-key-env.ts';
 
 /**
  * Each provider's default model when none is configured (the catalog's quick-start models),

@@ -1,14 +1,7 @@
 import { ProviderError, UsageError } from '@jp/core';
 import { createProvider, parseModelId, type Provider } from '@jp/providers';
 import type { Config } from '../config/config-schema.ts';
-
-/** The variable each provider's key is read from unless `providers.<name>.api_key_env` says otherwise. */
-export const DEFAULT_KEY_ENV: Record<string, string | undefined> = {
-  anthropic: 'ANTHROPIC_API_KEY',
-  openai: 'OPENAI_API_KEY',
-  google: 'GEMINI_API_KEY',
-  openrouter: 'OPENROUTER_API_KEY',
-};
+import { DEFAULT_KEY_ENV } from './provider-key-env.ts';
 
 /**
  * The provider and model for a query. The key is read from the environment here and passed to

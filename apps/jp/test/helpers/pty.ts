@@ -27,7 +27,7 @@ let runs = 0;
  * are a real pty `columns` wide (`stty cols`; 0 is a terminal that reports no width). Arguments
  * travel in a JSON file read by a tiny launcher, so no shell quoting touches them; `stdoutFile`
  * sends jp's stdout to a file while stderr stays on the terminal. `answers` are typed, in order,
- * each once the terminal shows its marker (a prompt).
+ * each once the terminal shows its marker (a prompt). `bin`: another build than `JP_BIN`.
  */
 export function runOnPty(
   root: string,
@@ -39,12 +39,13 @@ export function runOnPty(
     stdoutFile?: string;
     timeoutMs?: number;
     answers?: ReadonlyArray<[marker: string, keys: string]>;
+    bin?: string;
   },
 ): Promise<PtyResult> {
   const launcher = path.join(root, 'pty-launch.mjs');
   writeFileSync(launcher, PTY_LAUNCHER);
   const spec = path.join(root, `pty-run-${++runs}.json`);
-  writeFileSync(spec, JSON.stringify({ bin: JP_BIN, args, stdout: options.stdoutFile }));
+  writeFileSync(spec, JSON.stringify({ bin: options.bin ?? JP_BIN, args, stdout: options.stdoutFile }));
   const command = `stty cols ${options.columns ?? 400} rows 50 && '${process.execPath}' '${launcher}' '${spec}'`;
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], {

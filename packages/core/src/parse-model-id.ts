@@ -1,4 +1,4 @@
-import { UsageError } from '@jp/core';
+import { UsageError } from './errors/usage-error.ts';
 
 /** Every provider name a model id may start with (ARCHITECTURE §6), implemented or not. */
 export const KNOWN_PROVIDERS = ['anthropic', 'echo', 'google', 'ollama', 'openai', 'openrouter'] as const;

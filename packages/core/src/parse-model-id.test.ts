@@ -1,4 +1,4 @@
-import { UsageError } from '@jp/core';
+import { UsageError } from './errors/usage-error.ts';
 import { describe, expect, it } from 'vitest';
 import { parseModelId } from './parse-model-id.ts';
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `jp` binary. Kept tiny: `--version` answers before anything else loads, and every command
 // module (with zod, the SDKs, the MCP client) is imported only when that command runs.
+import * as nodeModule from 'node:module';
 import { editorFirstQuery } from './query/editor-first-args.ts';
 import { nodeTooOld } from './require-node.ts';
 import { version } from './version.ts';
@@ -18,7 +19,11 @@ if (tooOld !== undefined) {
   process.stderr.write(`${tooOld}\n`);
   process.exit(1);
 }
-if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+const versionOnly = args.length === 1 && (args[0] === '--version' || args[0] === '-V');
+// Node.js 22.1 and later keep V8's compiled code of jp's chunks between runs (compile-cache.ts);
+// Node 20 has no such API, and pays nothing for this check.
+if (!versionOnly && 'enableCompileCache' in nodeModule) (await import('./compile-cache.ts')).enableCompileCache();
+if (versionOnly) {
   process.stdout.write(`${version}\n`);
 } else if (args[0] === '__complete') {
   // Shell completion runs on every Tab: it reads .jp/ directly, without the CLI's parser, and

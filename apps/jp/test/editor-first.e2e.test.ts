@@ -11,7 +11,7 @@ import { JP_BIN, makeSandbox, readEvents, runJp } from './helpers/run-jp.ts';
 // scripts write `editor` there. The order says which path ran, and each case is compared with the
 // same query sent through the CLI (a global option, `-w`, leaves every query to it).
 describe('the editor before the CLI', { timeout: 90_000 }, () => {
-  const { root, home, env: sandboxEnv } = makeSandbox('jp-editor-first-');
+  const { root, env: sandboxEnv } = makeSandbox('jp-editor-first-');
   const ws = path.join(root, 'project');
   const jpDir = path.join(ws, '.jp');
   const seen = path.join(root, 'seen');
@@ -40,8 +40,6 @@ describe('the editor before the CLI', { timeout: 90_000 }, () => {
 
   beforeAll(async () => {
     server = await createWireServer();
-    // A user's home exists: jp makes ~/.cache/jp for what it remembers, never the home itself (RFD 034).
-    mkdirSync(home);
     mkdirSync(seen);
     mkdirSync(ws, { recursive: true });
     writeFileSync(path.join(ws, 'a.txt'), 'alpha\n');

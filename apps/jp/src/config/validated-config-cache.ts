@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../store/atomic-write.ts';
 import { version } from '../version.ts';
+import { makeCacheDir } from './config-paths.ts';
 import type { ConfigLayer } from './merge-config.ts';
 import { withoutSecrets } from './secret-fields.ts';
 import { validatedConfigSetting } from './validated-config-dir.ts';
@@ -69,11 +70,7 @@ export function rememberValidation(key: string, value: unknown): void {
     map.delete(old);
   }
   try {
-    const directory = validatedConfigSetting().directory!;
-    // The cache directory and its parent (`~/.cache`) are made if missing, never the home above them.
-    for (const dir of [path.dirname(directory), directory]) {
-      if (!existsSync(dir)) mkdirSync(dir, { mode: 0o700 });
-    }
+    const directory = makeCacheDir(validatedConfigSetting().directory!);
     writeFileAtomic(path.join(directory, FILE), JSON.stringify(Object.fromEntries(map)), { flush: false, mode: 0o600 });
   } catch {
     // A read-only or full home: the next command validates again.

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ModelFacts } from '@jp/providers';
-import { userCacheDir } from '../config/config-paths.ts';
+import { makeCacheDir, userCacheDir } from '../config/config-paths.ts';
 import { writeFileAtomic } from '../store/atomic-write.ts';
 
 /** One provider's listing as cached: when and from where it was fetched, and each model's facts. */
@@ -82,7 +81,7 @@ export function readCachedListing(provider: string, baseUrl: string | undefined,
 /** Replaces the cached listing of `provider` in one atomic write: a header line, then a line per model. */
 export async function writeCachedListing(provider: string, listing: CachedListing, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const file = listingFile(provider, env);
-  await fs.mkdir(path.dirname(file), { recursive: true });
+  makeCacheDir(userCacheDir(env), ['models']);
   const lines = [JSON.stringify({ fetchedAt: listing.fetchedAt, baseUrl: listing.baseUrl }), ...Object.entries(listing.models).map(([id, facts]) => JSON.stringify({ id, facts }))];
   writeFileAtomic(file, `${lines.join('\n')}\n`, { flush: false });
 }

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
@@ -15,10 +15,14 @@ export interface JpResult {
   stderr: string;
 }
 
-/** A temp directory standing in for a user's machine: its own HOME and XDG config home. */
+/**
+ * A temp directory standing in for a user's machine: its own HOME (which exists, as a user's does:
+ * jp makes its caches in it but never a missing home) and XDG config home.
+ */
 export function makeSandbox(prefix = 'jp-e2e-'): { root: string; home: string; env: NodeJS.ProcessEnv } {
   const root = realpathSync(mkdtempSync(path.join(tmpdir(), prefix)));
   const home = path.join(root, 'home');
+  mkdirSync(home);
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), NO_COLOR: '1' };
   return { root, home, env };
 }

@@ -71,9 +71,12 @@ export async function collectGarbage(store: ConversationStore, timeoutMs?: numbe
     removeDeadLeftovers(store.root, 'gc:delete-leftover');
     // Temporary files of killed writes keep nothing alive, but nothing else would ever remove them.
     for (const dir of [store.jpDir, path.join(store.jpDir, LOCAL_DIR, 'cache'), ...entries(store.root).map((name) => path.join(store.root, name))]) removeDeadTemporaries(dir);
-    const referenced = referencedBlobs(store);
     // Blobs a running turn stored before its model call, which its line will refer to (RFD 029).
-    for (const sha256 of pendingBlobs(store.jpDir)) referenced.add(sha256);
+    // Read before the conversations: the turn writes its line without the blob lock and only then
+    // removes its list, so a list gone by now means the line is already there for the scan. Read
+    // after the scan, a turn finishing in between was in neither, and its blobs were deleted.
+    const referenced = pendingBlobs(store.jpDir);
+    for (const sha256 of referencedBlobs(store)) referenced.add(sha256);
     // A file git tracks is never deleted here: after a merge another side's turn may refer to it
     // without having written it again (deduplication). Git's history keeps it, and removes it when
     // the team does (RFD 029, "gc across branches").

@@ -10,8 +10,8 @@ export interface ModuleApi {
 
 /**
  * From Node.js 22.1 on, keeps V8's compiled code of jp's chunks between runs (the module compile
- * cache, https://nodejs.org/api/module.html#module-compile-cache): an echo query took 154 against
- * 178 ms on Node 22 here (docs/performance.md). On Node 20 it does nothing. The cache goes where
+ * cache, https://nodejs.org/api/module.html#module-compile-cache; its effect is in
+ * docs/performance.md). On Node 20 it does nothing. The cache goes where
  * jp keeps its other per-user caches, `~/.cache/jp/compile-cache` (not Node's default in the shared
  * temp directory, which another user could write to), and only once that directory exists: Node
  * makes every missing directory of the path, and jp never makes a missing home (RFD 034).

@@ -191,7 +191,6 @@ describe('search_conversations for MCP clients, through jp mcp serve', () => {
 
 describe('a branch after a union merge (RFD 029)', { timeout: 120_000 }, () => {
   it('names the hit by the branch and its turn, which c show takes', async () => {
-    mkdirSync(home, { recursive: true });
     const { git } = sandboxedGit('', { dir: home, env });
     const base = path.join(root, 'git');
     const origin = path.join(base, 'origin');

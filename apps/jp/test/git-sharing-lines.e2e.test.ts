@@ -12,7 +12,6 @@ import { expectOneLineError, makeSandbox, readEvents, runJp } from './helpers/ru
 // did not name.
 describe('three clones: your own line after a pull, and removing one branch', { timeout: 300_000 }, () => {
   const { root, home, env: jpEnv } = makeSandbox('jp-git-lines-');
-  mkdirSync(home, { recursive: true });
   const { git } = sandboxedGit('', { dir: home, env: jpEnv });
   const run = (cwd: string, ...args: string[]) => runJp(args, { cwd, env: jpEnv });
   const jp = async (cwd: string, ...args: string[]) => {

@@ -12,7 +12,6 @@ import { makeSandbox, readEvents, runJp } from './helpers/run-jp.ts';
 // loads with its blobs verified, and `jp q` works on every one of them.
 describe('three clones with scripted histories, through the binary and real git', { timeout: 300_000 }, () => {
   const { root, home, env: jpEnv } = makeSandbox('jp-git-three-');
-  mkdirSync(home, { recursive: true });
   const { git } = sandboxedGit('', { dir: home, env: jpEnv });
   const jp = async (cwd: string, ...args: string[]): Promise<string> => {
     const result = await runJp(args, { cwd, env: jpEnv });

@@ -8,7 +8,6 @@ import { expectOneLineError, makeSandbox, readEvents, runJp } from './helpers/ru
 // merges them. Real git, sandboxed HOME and global config, fixed identities.
 describe('two clones sharing .jp through git, through the binary', { timeout: 120_000 }, () => {
   const { root, home, env: jpEnv } = makeSandbox('jp-git-share-');
-  mkdirSync(home, { recursive: true });
   const { git } = sandboxedGit('', { dir: home, env: jpEnv });
   const jp = async (cwd: string, ...args: string[]) => {
     const result = await runJp(args, { cwd, env: jpEnv });

@@ -11,9 +11,12 @@ export interface CachedListing {
   models: Record<string, ModelFacts>;
 }
 
+/** The listings' directory under jp's per-user cache. */
+const LISTINGS = 'models';
+
 /** `$XDG_CACHE_HOME/jp/models`, else `~/.cache/jp/models`: per user, never in a workspace (RFD 031). */
 export function listingCacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  return path.join(userCacheDir(env), 'models');
+  return path.join(userCacheDir(env), LISTINGS);
 }
 
 function listingFile(provider: string, env: NodeJS.ProcessEnv): string {
@@ -81,7 +84,7 @@ export function readCachedListing(provider: string, baseUrl: string | undefined,
 /** Replaces the cached listing of `provider` in one atomic write: a header line, then a line per model. */
 export async function writeCachedListing(provider: string, listing: CachedListing, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const file = listingFile(provider, env);
-  makeCacheDir(userCacheDir(env), ['models']);
+  makeCacheDir(userCacheDir(env), [LISTINGS]);
   const lines = [JSON.stringify({ fetchedAt: listing.fetchedAt, baseUrl: listing.baseUrl }), ...Object.entries(listing.models).map(([id, facts]) => JSON.stringify({ id, facts }))];
   writeFileAtomic(file, `${lines.join('\n')}\n`, { flush: false });
 }
